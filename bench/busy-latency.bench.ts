@@ -8,6 +8,7 @@
  *   npx tsx bench/busy-latency.bench.ts                 # 3,000 filings
  *   npx tsx bench/busy-latency.bench.ts --filings 1000
  *   npx tsx bench/busy-latency.bench.ts --filings 20000 --backlog 100   # the default corpus's size
+ *   npx tsx bench/busy-latency.bench.ts --filings 20000 --idle 0        # no waiting for the backlog's end
  *
  * Prints p50/p95 of each phase with the load average (other work on the machine counts: say so);
  * the query-engine's CPU seconds in each phase (all its threads: indexing, embedding, searches); and,
@@ -146,12 +147,16 @@ function describe(phase: Phase): { question: Summary; search: Summary; loadAvera
 async function main(): Promise<void> {
   const dir = writeCorpus();
   const progress: ProgressLine[] = [];
+  // Every line the services print, for whoever asks why a figure is what it is.
+  fs.mkdirSync(path.join('.data', 'bench'), { recursive: true });
+  const serviceLog = fs.createWriteStream(path.join('.data', 'bench', 'busy-latency-services.log'));
   const bench = await startBenchStack({
     // MongoDB as `npm start` runs it (the H2 file store): the test profile's in-memory store held 20,000
     // filings in its 2 GB heap only by collecting garbage most of the time, a core of it near the end.
     h2MongoHeap: '2g',
     env: { SEED_CORPUS: 'false', QUERY_ENGINE_LOG_LEVEL: 'info' },
     onOutput: (name, line) => {
+      serviceLog.write(`[${name}] ${line}\n`);
       const parsed = progressLineOf(name, line);
       if (parsed) progress.push(parsed);
     },
@@ -202,13 +207,14 @@ async function main(): Promise<void> {
     const backlogSampleSeconds = (performance.now() - backlogStarted) / 1000;
     const backlogCpuSeconds = cpuSeconds(queryEngine) - cpuAtBacklog;
     const backlogAfterSamples = readBacklog(vectors);
-    while (readBacklog(vectors).pending > 0) await sleep(5_000);
+    // --idle 0: no idle phase, so no waiting for the backlog's end (the default corpus's takes half an hour).
+    while (IDLE_SAMPLES > 0 && readBacklog(vectors).pending > 0) await sleep(5_000);
     const backlogSeconds = (performance.now() - backlogStarted) / 1000;
     const idle: Phase = { questionMs: [], searchMs: [], loadAverages: [] };
     let left = IDLE_SAMPLES;
     const idleStarted = performance.now();
     const cpuAtIdle = cpuSeconds(queryEngine);
-    await sample(bench, queries, () => --left <= 0, idle);
+    if (IDLE_SAMPLES > 0) await sample(bench, queries, () => --left <= 0, idle);
     const idleSeconds = (performance.now() - idleStarted) / 1000;
     const idleCpuSeconds = cpuSeconds(queryEngine) - cpuAtIdle;
 
@@ -240,7 +246,7 @@ async function main(): Promise<void> {
         documentsWaitingAtStart: backlogAtStart.pending,
         documentsEmbeddedWhileSampled: backlogAfterSamples.embedded - backlogAtStart.embedded,
         sampledSeconds: round(backlogSampleSeconds, 1),
-        secondsUntilEmpty: round(backlogSeconds, 1),
+        secondsUntilEmpty: IDLE_SAMPLES > 0 ? round(backlogSeconds, 1) : null,
       },
       idle: describe(idle),
       serverTimings: Object.fromEntries(serverTimings),
@@ -280,11 +286,12 @@ async function main(): Promise<void> {
         `while only the embedding backlog ran (${result.backlog.documentsWaitingAtStart} documents waiting; ` +
           `${result.backlog.documentsEmbeddedWhileSampled} embedded in the ${result.backlog.sampledSeconds} s ` +
           `sampled, a ${BACKLOG_PAUSE_MS / 1000} s pause after each; ` +
-          `empty after ${result.backlog.secondsUntilEmpty} s)`,
+          `empty after ${result.backlog.secondsUntilEmpty ?? 'not waited for'} s)`,
         result.backlog,
       ],
       ['idle afterwards', result.idle],
     ] as const) {
+      if (phase.question.count === 0) continue;
       printTable(`${name}: ${phase.question.count} questions and searches, load average ${phase.loadAverage}`, [
         [
           'question (Ask, whole stream)',
@@ -307,6 +314,7 @@ async function main(): Promise<void> {
   } finally {
     queries.close();
     await bench.stop();
+    serviceLog.end();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import type { Logger } from '@docket/observability';
 import { newProcessId, ProgressTicker, type ProcessUpdates } from '@docket/processes';
 import type { UserActivity } from '@docket/service-kit';
+import { holdRead } from '../domain/analysis/proceeding';
 import { monthEndsUpTo, releaseVersionOf } from '../domain/data-products/release-days';
 import { releaseLine, withoutColumns, type ComputedProduct } from './computed-products';
 import type { DataProductReleasesClient } from './data-product-releases.client';
@@ -16,7 +17,11 @@ export const COMPUTE_RELEASES_KIND = 'data-product-releases';
 export const COMPUTE_RELEASES_TITLE = 'Compute data product releases from the filings';
 /** How many monthly releases a product starts with, and keeps adding to once a month is over. */
 export const MONTHS_RELEASED = 6;
-/** A user's search waits for no proceeding: each is read when no request has been under way for a moment. */
+/**
+ * A user's request waits for no proceeding: the job works in steps of one filing read or one
+ * release's rows (the event loop is free between them), each taken when no request has been under
+ * way for a moment, or after this long all the same.
+ */
 const WAIT_FOR_QUIET_MS = 5_000;
 
 /** One release to compute: the product, the day its rows describe, and its file as it is written. */
@@ -82,11 +87,19 @@ export class ComputedReleasesJob {
       const proceedings = await this.deps.reader.proceedings(lastDay);
       ticker.start();
       for (const [i, proceeding] of proceedings.entries()) {
-        await this.deps.users?.whenQuiet(WAIT_FOR_QUIET_MS);
+        await this.pause();
         const filings = await this.deps.reader.read(proceeding, lastDay);
-        for (const release of pending) await this.addRows(release, filings);
+        // Each filing read once for every release (a large proceeding has hundreds), a step at a time.
+        const reading = await holdRead(filings.filings, () => this.pause());
+        try {
+          for (const release of pending) {
+            await this.addRows(release, filings);
+            await this.pause();
+          }
+        } finally {
+          reading.release();
+        }
         ticker.update(i + 1, proceedings.length);
-        await new Promise((resolve) => setImmediate(resolve));
       }
       await ticker.stop();
       for (const release of pending) {
@@ -126,6 +139,12 @@ export class ComputedReleasesJob {
       for (const release of pending) release.out.destroy();
       await rm(directory, { recursive: true, force: true });
     }
+  }
+
+  /** Between two steps: the event loop's other work first, and users' requests (see WAIT_FOR_QUIET_MS). */
+  private async pause(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.deps.users?.whenQuiet(WAIT_FOR_QUIET_MS);
   }
 
   /** For each product, the month-ends after its latest release, and the number its next release gets. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger } from '@docket/observability';
 import type { ProcessUpdate } from '@docket/processes';
 import { COMPUTED_PRODUCTS } from '../../../src/data-products/computed-products';
-import { ComputedReleasesJob } from '../../../src/data-products/computed-releases.job';
+import { ComputedReleasesJob, MONTHS_RELEASED } from '../../../src/data-products/computed-releases.job';
 import type { PublishedRelease } from '../../../src/data-products/data-product-releases.client';
 import { ProceedingFilingsReader } from '../../../src/data-products/proceeding-filings.reader';
 import type { IndexedDocument } from '../../../src/domain/indexed-document';
@@ -69,9 +69,10 @@ describe('the computed releases job', () => {
   const processes: ProcessUpdate[] = [];
   let existing: Record<string, PublishedRelease[]> = {};
 
-  const job = () =>
+  const job = (users?: { whenQuiet: (maxWaitMs?: number) => Promise<void> }) =>
     new ComputedReleasesJob({
       products: COMPUTED_PRODUCTS,
+      users,
       reader: new ProceedingFilingsReader(index),
       releases: {
         releases: async (productId) => existing[productId] ?? [],
@@ -126,6 +127,15 @@ describe('the computed releases job', () => {
     const calendar = published.filter((p) => p.productId === 'procedural-calendar');
     expect(calendar.map((p) => p.asOf)).toEqual(['2026-02-28']);
     expect(processes.at(-1)).toMatchObject({ kind: 'data-product-releases', status: 'succeeded', ownerId: '' });
+  });
+
+  it("steps aside for users' requests before every filing it reads and every release's rows", async () => {
+    let pauses = 0;
+    const published0 = await job({ whenQuiet: async () => void (pauses += 1) }).run();
+    expect(published0).toBeGreaterThan(0);
+    // One proceeding has a filing by the last month-end (U-200's is of March): one pause before it is read,
+    // one after each of its two filings, one after each release's rows (six month-ends of two products).
+    expect(pauses).toBe(1 + 2 + 2 * MONTHS_RELEASED);
   });
 
   it('publishes only the months after the latest release, numbered after it', async () => {

@@ -14,6 +14,7 @@ export { JOINS_A_PROCEEDING, NO_PARTY_RECORD, type FilingSpan, type PartyRecord 
 export { composeAnswer, type AnswerContext } from './compose-answer';
 export { scopedQuestion } from './scoped-question';
 export { recordFacts } from './record-facts';
+export { holdRead } from './record-sentences';
 export { attributeSections, attributed } from './attribution';
 export { captionOf, captionOpener } from './caption';
 export { SLOT_LABELS } from './slot-fact';

@@ -41,7 +41,41 @@ export function readFiling(document: AnalysedDocument): RecordFiling {
   return { document, category: (document.filingCategory ?? '').toLowerCase(), filedMs: filedMsOf(document), sentences };
 }
 
+/**
+ * Filings a background job holds read, whatever their number (see holdRead): a proceeding of 774
+ * filings, its rows computed for twelve releases, read each filing twelve times through the
+ * 256-filing cache above, tens of seconds on the event loop at once.
+ */
+const held = new Map<string, { text: string; sentences: readonly ReadSentence[] }>();
+
+/**
+ * Reads `documents` once and holds them for readFiling until released, calling `between` after each
+ * (a background job yields there), so that no stretch of the reading is longer than one filing's.
+ */
+export async function holdRead(
+  documents: readonly AnalysedDocument[],
+  between: () => Promise<void>,
+): Promise<{ release(): void }> {
+  const ids: string[] = [];
+  const release = () => {
+    for (const id of ids) held.delete(id);
+  };
+  try {
+    for (const document of documents) {
+      held.set(document.id, { text: document.text, sentences: readSentences(document.text) });
+      ids.push(document.id);
+      await between();
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return { release };
+}
+
 function sentencesOf(document: AnalysedDocument): readonly ReadSentence[] {
+  const holding = held.get(document.id);
+  if (holding && holding.text === document.text) return holding.sentences;
   const cached = recentlyRead.get(document.id);
   recentlyRead.delete(document.id);
   const sentences = cached && cached.text === document.text ? cached.sentences : readSentences(document.text);
