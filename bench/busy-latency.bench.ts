@@ -144,6 +144,10 @@ function describe(phase: Phase): { question: Summary; search: Summary; loadAvera
   };
 }
 
+function emptyAfter(seconds: number | null): string {
+  return seconds === null ? '(not waited for)' : `${seconds} s`;
+}
+
 async function main(): Promise<void> {
   const dir = writeCorpus();
   const progress: ProgressLine[] = [];
@@ -286,7 +290,7 @@ async function main(): Promise<void> {
         `while only the embedding backlog ran (${result.backlog.documentsWaitingAtStart} documents waiting; ` +
           `${result.backlog.documentsEmbeddedWhileSampled} embedded in the ${result.backlog.sampledSeconds} s ` +
           `sampled, a ${BACKLOG_PAUSE_MS / 1000} s pause after each; ` +
-          `empty after ${result.backlog.secondsUntilEmpty ?? 'not waited for'} s)`,
+          `empty after ${emptyAfter(result.backlog.secondsUntilEmpty)})`,
         result.backlog,
       ],
       ['idle afterwards', result.idle],
