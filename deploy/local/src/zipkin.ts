@@ -61,9 +61,10 @@ export interface RunningZipkin {
  * How many spans the in-memory store keeps, the newest (Zipkin's default is 500,000). A first start's
  * corpus load alone sends a few hundred thousand; this many are the last minutes of traces, which is
  * what a developer looks at. 100,000 kept the heap at its 256 MB cap: alone, after 200,000 spans,
- * 380 MB PSS; with 20,000 and the options below 192 MB, most of it Zipkin's classes and code.
+ * 380 MB PSS; with 20,000 and the options below 192 MB, most of it Zipkin's classes and code; with
+ * 10,000 and the two thread and buffer options 158 MB (75 s after 200,000 spans sent 16 requests at a time).
  */
-export const ZIPKIN_MAX_SPANS = 20_000;
+export const ZIPKIN_MAX_SPANS = 10_000;
 
 // A heap for those spans and no more, kept with 20-40 % free (as Kafka's), a small young generation and
 // code cache, and the client compiler on one thread: it holds one developer's traces, and starts in seconds.
@@ -80,6 +81,11 @@ const JVM_OPTS = [
   '-XX:CICompilerCount=1',
   '-XX:+ExitOnOutOfMemoryError',
   '-Djava.awt.headless=true',
+  // Armeria runs each span POST on its common blocking pool, which grows to 200 threads while the
+  // services send spans at once (a corpus load): 37 MB more at the peak. Two threads keep up.
+  '-Dcom.linecorp.armeria.numCommonBlockingTaskThreads=2',
+  // netty's pooled buffers keep chunks of direct memory for the next request; spans arrive in small posts.
+  '-Dio.netty.allocator.type=unpooled',
   ...TRIM_NATIVE_HEAP_OPTS,
 ];
 
