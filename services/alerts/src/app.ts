@@ -118,7 +118,12 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
     const publisher = new EventPublisher(kafka, logger);
     await publisher.connect();
     closers.add('publisher', () => publisher.disconnect());
-    const hitsRelay = new OutboxRelay({ model: hits.model, publisher, logger });
+    const hitsRelay = new OutboxRelay({
+      model: hits.model,
+      publisher,
+      logger,
+      intervalMs: config.OUTBOX_INTERVAL_MS,
+    });
     hitsRelay.start();
     closers.add('outbox relay', () => hitsRelay.stop());
 
