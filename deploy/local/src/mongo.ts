@@ -37,7 +37,8 @@ const DEFAULT_MAX_HEAP = '2g';
 // -ShrinkHeapInSteps: the full collection the stand-in makes once idle (IdleHeapCompactor) gives the
 // free heap back at once, not a tenth of it (the serial collector's steps: 0, 10, 40, 100%); -Xms16m
 // lets it shrink below 64 MB. netty unpooled: its pooled allocator kept 17 MB of direct buffers for the
-// next large insert. Both together: 126 instead of 154 MB PSS after 3,200 filings' writes, CPU no higher.
+// next large insert. Both together: 94 instead of 152 MB PSS once idle after 3,200 filings' writes
+// (bench/jvm-memory.bench.ts), CPU per filing no higher (bench/mongo-stand-in).
 const JVM_OPTS = [
   '-Xms16m',
   '-XX:-ShrinkHeapInSteps',

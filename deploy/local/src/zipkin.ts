@@ -62,7 +62,8 @@ export interface RunningZipkin {
  * corpus load alone sends a few hundred thousand; this many are the last minutes of traces, which is
  * what a developer looks at. 100,000 kept the heap at its 256 MB cap: alone, after 200,000 spans,
  * 380 MB PSS; with 20,000 and the options below 192 MB, most of it Zipkin's classes and code; with
- * 10,000 and the two thread and buffer options 158 MB (75 s after 200,000 spans sent 16 requests at a time).
+ * 10,000 and the thread and buffer options 166 MB (bench/jvm-memory.bench.ts: 75 s after 200,000 spans
+ * posted 16 requests at a time).
  */
 export const ZIPKIN_MAX_SPANS = 10_000;
 
@@ -82,7 +83,7 @@ const JVM_OPTS = [
   '-XX:+ExitOnOutOfMemoryError',
   '-Djava.awt.headless=true',
   // Armeria runs each span POST on its common blocking pool, which grows to 200 threads while the
-  // services send spans at once (a corpus load): 37 MB more at the peak. Two threads keep up.
+  // services send spans at once (a corpus load): 43 MB more at the peak. Two threads keep up.
   '-Dcom.linecorp.armeria.numCommonBlockingTaskThreads=2',
   // netty's pooled buffers keep chunks of direct memory for the next request; spans arrive in small posts.
   '-Dio.netty.allocator.type=unpooled',
