@@ -5,7 +5,7 @@
  * - the MongoDB stand-in (H2 file): --batches of 16 filing-sized documents (about 11,000 characters
  *   of text, 80 mentions and an 8 KB outbox event each) inserted at once, then each rewritten once
  *   (its flag set and its event pulled), as the documents service writes them; then PSS once the
- *   stand-in has compacted its heap on going idle (IdleHeapCompactor, checked every 2 s here);
+ *   stand-in has compacted its heap on going idle (the idle-heap agent, checked every 2 s here);
  * - Zipkin: --spans spans posted 100 a request, 16 requests at a time (the services' exporters
  *   during a corpus load), then PSS and threads right after and 75 s later (Armeria's idle threads
  *   end after 60 s).
@@ -58,7 +58,7 @@ function threadsOf(pid: number): number {
 }
 
 async function measureMongo(dir: string): Promise<Record<string, number>> {
-  process.env.DOCKET_STANDIN_IDLE_CHECK_MS = '2000';
+  process.env.DOCKET_IDLE_HEAP_CHECK_MS = '2000';
   const jars = await ensureJars();
   const lines: string[] = [];
   const mongo = await startMongo({

@@ -7,16 +7,20 @@ import { requireBinary } from './paths';
  * four times faster. `jarsStamp` names the jars the archive was made from; with the JDK it makes the
  * archive's stamp, so other jars or another JDK make a new archive (a stale one the JVM refuses itself).
  */
-export function classDataSharing(archive: string, jarsStamp: string): { args: string[]; afterExit: () => void } {
+export function classDataSharing(
+  archive: string,
+  jarsStamp: string,
+): { args: string[]; dumping: boolean; afterExit: () => void } {
   const stampFile = `${archive}.stamp`;
   const stamp = `${jarsStamp}|${process.env.JAVA_HOME ?? ''}|${javaRealPath()}`;
   const quiet = ['-Xlog:cds=off', '-Xlog:cds+dynamic=off'];
   if (fs.existsSync(archive) && readIfExists(stampFile) === stamp) {
-    return { args: [`-XX:SharedArchiveFile=${archive}`, ...quiet], afterExit: () => undefined };
+    return { args: [`-XX:SharedArchiveFile=${archive}`, ...quiet], dumping: false, afterExit: () => undefined };
   }
   const pending = `${archive}.tmp-${process.pid}-${Date.now()}`;
   return {
     args: [`-XX:ArchiveClassesAtExit=${pending}`, ...quiet],
+    dumping: true,
     afterExit: () => {
       try {
         if (!fs.existsSync(pending)) return;

@@ -11,12 +11,15 @@ export interface Jars {
   mongoJar: string;
   /** log4j.properties for Kafka (logs to a file in its data dir). */
   kafkaLog4j: string;
+  /** The Java agent every serial-collector JVM gets: gives an idle JVM's heap back (deploy/local/idle-heap-agent). */
+  idleHeapAgentJar: string;
 }
 
 type Log = (message: string) => void;
 
 const kafkaProject = path.join(localInfraDir, 'kafka');
 const mongoProject = path.join(localInfraDir, 'mongo');
+const idleHeapAgentProject = path.join(localInfraDir, 'idle-heap-agent');
 export const STAMP = '.stamp';
 
 export function jarPaths(): Jars {
@@ -24,6 +27,7 @@ export function jarPaths(): Jars {
     kafkaLibDir: path.join(cacheDir(), 'kafka', 'lib'),
     mongoJar: path.join(cacheDir(), 'mongo', 'mongo-stand-in.jar'),
     kafkaLog4j: path.join(kafkaProject, 'log4j.properties'),
+    idleHeapAgentJar: idleHeapAgentJarPath(),
   };
 }
 
@@ -34,7 +38,7 @@ export function jarPaths(): Jars {
  */
 export async function ensureJars(log: Log = () => undefined): Promise<Jars> {
   const jars = jarPaths();
-  await Promise.all([ensureKafkaJars(jars, log), ensureMongoJar(jars, log)]);
+  await Promise.all([ensureKafkaJars(jars, log), ensureMongoJar(jars, log), ensureIdleHeapAgentJar(log)]);
   return jars;
 }
 
@@ -51,19 +55,46 @@ async function ensureKafkaJars(jars: Jars, log: Log): Promise<void> {
   fs.renameSync(staging, jars.kafkaLibDir);
 }
 
-async function ensureMongoJar(jars: Jars, log: Log): Promise<void> {
-  const outDir = path.dirname(jars.mongoJar);
-  const stamp = hashFiles([path.join(mongoProject, 'pom.xml'), ...listFiles(path.join(mongoProject, 'src'))]);
-  if (fs.existsSync(jars.mongoJar) && readStamp(outDir) === stamp) return;
-  log(`building the MongoDB stand-in into ${jars.mongoJar} (once)`);
+function ensureMongoJar(jars: Jars, log: Log): Promise<void> {
+  return buildOnce({
+    project: mongoProject,
+    jar: jars.mongoJar,
+    what: 'the MongoDB stand-in',
+    property: 'standin',
+    log,
+  });
+}
+
+function idleHeapAgentJarPath(): string {
+  return path.join(cacheDir(), 'idle-heap-agent', 'idle-heap-agent.jar');
+}
+
+/** Builds the idle-heap agent once (Zipkin, which starts apart from the other JVMs, asks for it too). */
+export async function ensureIdleHeapAgentJar(log: Log = () => undefined): Promise<string> {
+  const jar = idleHeapAgentJarPath();
+  await buildOnce({ project: idleHeapAgentProject, jar, what: 'the idle-heap agent', property: 'agent', log });
+  return jar;
+}
+
+/**
+ * `mvn package` of one of our own Maven projects into the jar's directory, unless the stamp there
+ * (a hash of the project's pom and sources) says it is current. `property` prefixes the project's
+ * buildDirectory/outputDirectory properties, which point its output into a staging directory.
+ */
+async function buildOnce(p: { project: string; jar: string; what: string; property: string; log: Log }): Promise<void> {
+  const outDir = path.dirname(p.jar);
+  const stamp = hashFiles([path.join(p.project, 'pom.xml'), ...listFiles(path.join(p.project, 'src'))]);
+  if (fs.existsSync(p.jar) && readStamp(outDir) === stamp) return;
+  p.log(`building ${p.what} into ${p.jar} (once)`);
   const staging = `${outDir}.tmp-${process.pid}`;
+  const build = path.join(staging, 'build');
   fs.rmSync(staging, { recursive: true, force: true });
-  await runMaven(mongoProject, [
+  await runMaven(p.project, [
     'package',
-    `-Dstandin.buildDirectory=${path.join(staging, 'build')}`,
-    `-Dstandin.outputDirectory=${staging}`,
+    `-D${p.property}.buildDirectory=${build}`,
+    `-D${p.property}.outputDirectory=${staging}`,
   ]);
-  fs.rmSync(path.join(staging, 'build'), { recursive: true, force: true });
+  fs.rmSync(build, { recursive: true, force: true });
   fs.writeFileSync(path.join(staging, STAMP), stamp);
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.renameSync(staging, outDir);

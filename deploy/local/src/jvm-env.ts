@@ -22,3 +22,13 @@ export const TRIM_NATIVE_HEAP_OPTS = [
   '-XX:+IgnoreUnrecognizedVMOptions',
   '-XX:TrimNativeHeapInterval=30000',
 ];
+
+/**
+ * The idle-heap agent (deploy/local/idle-heap-agent) for a JVM on the serial collector: a full
+ * collection once the JVM goes idle, which gives the heap a load grew back. -ShrinkHeapInSteps: that
+ * one collection gives back all the free heap, not a tenth of it (the serial collector's steps: 0, 10,
+ * 40, 100%). `name` starts the line the agent prints for each compaction.
+ */
+export function idleHeapOpts(agentJar: string, name: string): string[] {
+  return [`-javaagent:${agentJar}=${name}`, '-XX:-ShrinkHeapInSteps'];
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Jars } from './jars';
-import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import { idleHeapOpts, jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -34,14 +34,12 @@ const DEFAULT_MAX_HEAP = '2g';
 // so 256m kept ~85 MB resident even with no data; under a load the heap grows to -Xmx as needed.
 // Both JIT compilers (not C1 alone, as Kafka and Zipkin run): the stand-in is on every write's path,
 // and its code compiled by C2 cost 4.0 instead of 5.1 CPU ms per filing once warm (bench/mongo-stand-in).
-// -ShrinkHeapInSteps: the full collection the stand-in makes once idle (IdleHeapCompactor) gives the
-// free heap back at once, not a tenth of it (the serial collector's steps: 0, 10, 40, 100%); -Xms16m
-// lets it shrink below 64 MB. netty unpooled: its pooled allocator kept 17 MB of direct buffers for the
+// The idle-heap agent (idleHeapOpts) compacts the heap once the stand-in is idle; -Xms16m lets it
+// shrink below 64 MB. netty unpooled: its pooled allocator kept 17 MB of direct buffers for the
 // next large insert. Both together: 94 instead of 152 MB PSS once idle after 3,200 filings' writes
 // (bench/jvm-memory.bench.ts), CPU per filing no higher (bench/mongo-stand-in).
 const JVM_OPTS = [
   '-Xms16m',
-  '-XX:-ShrinkHeapInSteps',
   '-XX:+ExitOnOutOfMemoryError',
   '-Dio.netty.allocator.type=unpooled',
   ...TRIM_NATIVE_HEAP_OPTS,
@@ -71,6 +69,7 @@ export async function startMongo(opts: StartMongoOptions): Promise<RunningMongo>
     command: java,
     args: [
       ...JVM_OPTS,
+      ...idleHeapOpts(opts.jars.idleHeapAgentJar, 'mongo-stand-in'),
       heapBytes(maxHeap) > SERIAL_GC_MAX_BYTES ? '-XX:+UseParallelGC' : '-XX:+UseSerialGC',
       `-Xmx${maxHeap}`,
       '-jar',

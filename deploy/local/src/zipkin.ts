@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { hashFiles, readStamp, runMaven, STAMP } from './jars';
-import { jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import { ensureIdleHeapAgentJar, hashFiles, readStamp, runMaven, STAMP } from './jars';
+import { idleHeapOpts, jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -93,7 +93,7 @@ const JVM_OPTS = [
 /** Starts Zipkin with in-memory storage; ready when GET /health says UP. */
 export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipkin> {
   const java = requireBinary('java', 'openjdk-17-jre-headless');
-  const jar = await ensureZipkinJar(opts.log);
+  const [jar, idleHeapAgent] = await Promise.all([ensureZipkinJar(opts.log), ensureIdleHeapAgentJar(opts.log)]);
   const host = opts.host ?? '127.0.0.1';
   fs.mkdirSync(opts.dir, { recursive: true });
   const zipkin = spawnManaged({
@@ -103,6 +103,7 @@ export async function startZipkin(opts: StartZipkinOptions): Promise<RunningZipk
     command: java,
     args: [
       ...JVM_OPTS,
+      ...idleHeapOpts(idleHeapAgent, 'zipkin'),
       '-jar',
       jar,
       // Zipkin serves through Armeria: its port list (not server.*) sets where it listens; loopback only.

@@ -17,12 +17,12 @@ describe('MongoDB stand-in: the heap a load grew, given back once idle', () => {
   afterAll(async () => {
     await client?.close();
     await mongo?.stop();
-    delete process.env.DOCKET_STANDIN_IDLE_CHECK_MS;
+    delete process.env.DOCKET_IDLE_HEAP_CHECK_MS;
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('shrinks the committed heap once the load is over, and keeps every document', async () => {
-    process.env.DOCKET_STANDIN_IDLE_CHECK_MS = '500';
+    process.env.DOCKET_IDLE_HEAP_CHECK_MS = '500';
     mongo = await startMongo({ jars: await ensureJars(), dir, port: await freePort(), storage: 'h2' });
     client = await MongoClient.connect(mongo.url);
     const docs = client.db('idle').collection<{ _id: number; text: string }>('docs');

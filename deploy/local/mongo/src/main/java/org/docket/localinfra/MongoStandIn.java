@@ -83,7 +83,6 @@ public final class MongoStandIn {
 
         System.out.println("mongo-stand-in ready on " + host + ":" + port + " (" + description + ")");
         System.out.flush();
-        IdleHeapCompactor.start();
         stopped.await();
     }
 
