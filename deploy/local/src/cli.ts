@@ -6,14 +6,10 @@
  *     --if-possible: a failure (no Java, no Maven Central) only warns: npm start tries again
  * tsx deploy/local/src/cli.ts up [--test] — run Kafka, the Mongo stand-in and Redis in the foreground until Ctrl-C
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startInfra } from './infra';
 import { ensureJars } from './jars';
-import { ensureKafkaStorageTemplate, startKafka } from './kafka';
+import { ensureKafkaClassArchive, ensureKafkaStorageTemplate } from './kafka';
 import { ensureEmbeddingModel } from './models';
-import { freePort } from './wait';
 import { ensureZipkinJar } from './zipkin';
 
 const log = (message: string): void => {
@@ -25,16 +21,7 @@ async function prepare(withZipkin: boolean): Promise<void> {
   const [jars, modelDir] = await Promise.all([ensureJars(log), ensureEmbeddingModel(log)]);
   if (withZipkin) log(`Zipkin ready: ${await ensureZipkinJar(log)}`);
   await ensureKafkaStorageTemplate(jars);
-  // One clean Kafka run writes the class-data-sharing archive that halves later start-ups.
-  if (!fs.existsSync(path.join(path.dirname(jars.kafkaLibDir), 'kafka.jsa'))) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docket-kafka-warmup-'));
-    try {
-      const kafka = await startKafka({ jars, dir, port: await freePort(), controllerPort: await freePort() });
-      await kafka.stop();
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  await ensureKafkaClassArchive(jars);
   log(
     `jars and model ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
       `${jars.kafkaLibDir}, ${jars.mongoJar}, ${modelDir}`,

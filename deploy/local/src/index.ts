@@ -10,6 +10,7 @@ export {
   startKafka,
   probeKafka,
   ensureKafkaStorageTemplate,
+  ensureKafkaClassArchive,
   waitForKafka,
   type RunningKafka,
   type StartKafkaOptions,

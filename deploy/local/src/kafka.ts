@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { classDataSharing } from './class-data-sharing';
@@ -7,7 +8,7 @@ import type { Jars } from './jars';
 import { idleHeapOpts, jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
-import { pollUntil } from './wait';
+import { freePort, pollUntil } from './wait';
 
 export interface StartKafkaOptions {
   jars: Jars;
@@ -73,10 +74,7 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
   }
 
   // <cache>/kafka/kafka.jsa: later starts about twice as fast.
-  const cds = classDataSharing(
-    path.join(path.dirname(opts.jars.kafkaLibDir), 'kafka.jsa'),
-    readIfExists(path.join(opts.jars.kafkaLibDir, '.stamp')) ?? '',
-  );
+  const cds = kafkaClassDataSharing(opts.jars);
   const kafka = spawnManaged({
     name: 'kafka',
     env: jvmEnv(),
@@ -121,6 +119,28 @@ export async function startKafka(opts: StartKafkaOptions): Promise<RunningKafka>
       await kafka.stop({ timeoutMs: 20_000 });
     },
   };
+}
+
+function kafkaClassDataSharing(jars: Jars): ReturnType<typeof classDataSharing> {
+  return classDataSharing(
+    path.join(path.dirname(jars.kafkaLibDir), 'kafka.jsa'),
+    readIfExists(path.join(jars.kafkaLibDir, '.stamp')) ?? '',
+  );
+}
+
+/**
+ * One clean Kafka run, unless its class-data-sharing archive is current: it writes the archive that
+ * halves later start-ups (and lets them run the idle-heap agent, which the dumping run goes without).
+ */
+export async function ensureKafkaClassArchive(jars: Jars): Promise<void> {
+  if (!kafkaClassDataSharing(jars).dumping) return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docket-kafka-warmup-'));
+  try {
+    const kafka = await startKafka({ jars, dir, port: await freePort(), controllerPort: await freePort() });
+    await kafka.stop();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Ready = the broker answers a metadata request (DescribeCluster) and lists itself. */
