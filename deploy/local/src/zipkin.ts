@@ -1,6 +1,6 @@
 /**
  * Zipkin, the trace UI of `npm start`: Zipkin's own server (io.zipkin:zipkin-server:3.5.1, the
- * self-contained "exec" jar, resolved from Maven Central once into <cache>/zipkin by
+ * self-contained "slim" jar, resolved from Maven Central once into <cache>/zipkin by
  * deploy/local/zipkin/pom.xml) run with `java`, spans kept in memory. The services export to it with
  * @opentelemetry/exporter-zipkin (OTEL_EXPORTER_ZIPKIN_ENDPOINT). Not part of the test profile.
  */
@@ -20,7 +20,7 @@ export function zipkinJarPath(): string {
   return path.join(cacheDir(), 'zipkin', 'zipkin-server.jar');
 }
 
-/** Copies the exec jar from Maven Central (via the local Maven repository) once; later starts run no Maven. */
+/** Copies the slim jar from Maven Central (via the local Maven repository) once; later starts run no Maven. */
 export async function ensureZipkinJar(log: (message: string) => void = () => undefined): Promise<string> {
   const jar = zipkinJarPath();
   const outDir = path.dirname(jar);
@@ -59,13 +59,14 @@ export interface RunningZipkin {
 
 /**
  * How many spans the in-memory store keeps, the newest (Zipkin's default is 500,000). A first start's
- * corpus load alone sends a few hundred thousand; this many are the last minutes of traces, which is
- * what a developer looks at. 100,000 kept the heap at its 256 MB cap: alone, after 200,000 spans,
- * 380 MB PSS; with 20,000 and the options below 192 MB, most of it Zipkin's classes and code; with
- * 10,000 and the thread and buffer options 166 MB (bench/jvm-memory.bench.ts: 75 s after 200,000 spans
- * posted 16 requests at a time).
+ * corpus load alone sends a few hundred thousand; this many are the last minutes of a developer's own
+ * requests (a search is a few dozen spans), or the last seconds of a load. 100,000 kept the heap at
+ * its 256 MB cap: alone, after 200,000 spans, 380 MB PSS; with 20,000 and the options below 192 MB;
+ * with 10,000 and the thread and buffer options 166 MB (bench/jvm-memory.bench.ts: 75 s after 200,000
+ * spans posted 16 requests at a time). An hour into `npm start`, 10,000 of the services' spans held
+ * 44 MB of Zipkin's 50 MB old generation, so the idle-heap agent had nothing to give back: 5,000.
  */
-export const ZIPKIN_MAX_SPANS = 10_000;
+export const ZIPKIN_MAX_SPANS = 5_000;
 
 // A heap for those spans and no more, kept with 20-40 % free (as Kafka's), a small young generation and
 // code cache, and the client compiler on one thread: it holds one developer's traces, and starts in seconds.

@@ -14,7 +14,7 @@ jest.setTimeout(90_000);
 /**
  * The real Zipkin server as npm start runs it. Only where its jar is already cached (a machine that
  * ran npm start, or `npx tsx deploy/local/src/cli.ts prepare --zipkin`): the test profile does not
- * need Zipkin, and CI should not download 130 MB for it.
+ * need Zipkin, and CI should not download 84 MB for it.
  */
 const cached = fs.existsSync(zipkinJarPath());
 (cached ? describe : describe.skip)(`Zipkin server (jar cached at ${zipkinJarPath()})`, () => {

@@ -183,3 +183,41 @@ describe('a page of a release', () => {
     ).rejects.toThrow('no column nope');
   });
 });
+
+describe('DuckDB closed once idle', () => {
+  let directory: string;
+  let tables: ReleaseTableRepository;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 'release-idle-'));
+    tables = new ReleaseTableRepository(directory, { threads: 1, memoryLimit: '128MB', closeIdleAfterMs: 20 });
+  });
+
+  afterAll(async () => {
+    await tables.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('stays open while a read is under way, closes after, and opens again for the next query', async () => {
+    const table = { file: (await tables.write('tracker', 'r1', v1, first)).file, schema: v1 };
+    const batches = tables.rowBatches(table, { filters: [] });
+    const firstBatch = await batches.next();
+    expect(firstBatch.value).toHaveLength(5);
+    // Five times the idle delay: a close would have come by now, but the read still holds its connection.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(tables.isOpen).toBe(true);
+    expect((await batches.next()).done).toBe(true);
+
+    await waitUntil(() => !tables.isOpen, 5_000);
+    expect(tables.isOpen).toBe(false);
+    const page = await tables.page(table, { filters: [], offset: 0, limit: 10 });
+    expect(page.total).toBe(5);
+    expect(tables.isOpen).toBe(true);
+  });
+});
+
+/** Resolves once `done()` holds, or after `ms` whatever it says. */
+async function waitUntil(done: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+}
