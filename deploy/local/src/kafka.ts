@@ -31,8 +31,8 @@ export interface RunningKafka {
 
 // Small heap, serial GC and C1 only: a single dev broker starts faster and idles smaller this way.
 // A young generation of 8 MB, and an old one kept with 20-40 % free instead of 40-70 %: a settled
-// broker held 33 MB young and 73 MB old for 44 MB live. Its young collections, a few a minute under
-// a corpus load with 16 MB, then come about four times as often; each moves the few records and
+// broker held 33 MB young and 73 MB old for 44 MB live. Its young collections (a few a minute under
+// a corpus load at 16 MB) come about four times as often as at 33; each moves only the records and
 // requests in flight. The idle-heap agent (idleHeapOpts) compacts the old one once the broker is idle.
 const JVM_OPTS = [
   '-Xms32m',
