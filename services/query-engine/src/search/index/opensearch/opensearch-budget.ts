@@ -30,8 +30,9 @@ export async function withinBudget<T>(
   });
   const abort = () => request.abort();
   granted.signal?.addEventListener('abort', abort, { once: true });
+  let response: T;
   try {
-    return await request;
+    response = await request;
   } catch (error) {
     if (granted.signal?.aborted) throw cancelledError();
     if (error instanceof errors.TimeoutError || isTaskCancelled(error) || remainingMs(granted) <= 0)
@@ -40,6 +41,10 @@ export async function withinBudget<T>(
   } finally {
     granted.signal?.removeEventListener('abort', abort);
   }
+  // An answer that came after the budget is late, as one the node stopped would be: a busy event
+  // loop can read the response before the client's timer for it has fired.
+  if (remainingMs(granted) <= 0) throw budgetSpentError(granted);
+  return response;
 }
 
 /** The node cancelled the search (its cancel_after_time_interval ran out): a 4xx/5xx naming the cancellation. */
