@@ -7,6 +7,7 @@
  *
  * Every run uses its own index names (uniqueName) and deletes them at the end.
  */
+import http from 'node:http';
 import { Client } from '@opensearch-project/opensearch';
 import { parseQuery } from '@docket/query-language';
 import { uniqueName, waitFor } from '@docket/testkit';
@@ -229,6 +230,47 @@ if (!url) {
       } finally {
         await first.dropEverything();
         await Promise.all([first.close(), second.close()]);
+      }
+    });
+
+    it('opens an alias another instance made between its two looks (the name then answers as an alias)', async () => {
+      const alias = uniqueName('qe-os-late').toLowerCase();
+      // A proxy in front of the node holds the second instance's first look for the alias (not there
+      // yet: 404) until the first instance has made it, then answers with that stale 404.
+      let first: OpenSearchBackend | undefined;
+      const target = new URL(url);
+      const proxy = http.createServer((request, response) => {
+        const forward = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: request.url,
+            method: request.method,
+            headers: request.headers,
+          },
+          async (answer) => {
+            if (request.url?.startsWith(`/_alias/${alias}`) && answer.statusCode === 404 && !first)
+              first = await open(alias);
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+          },
+        );
+        request.pipe(forward);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      const port = (proxy.address() as { port: number }).port;
+      try {
+        const second = await OpenSearchBackend.open({ url: `http://127.0.0.1:${port}`, index: alias });
+        expect(first?.wasCreated).toBe(true);
+        expect(second.wasCreated).toBe(false);
+        await second.upsert(document('through-second'));
+        await first!.upsert(document('through-first'));
+        expect(await first!.count()).toBe(2);
+        await second.close();
+      } finally {
+        await first?.dropEverything();
+        await first?.close();
+        await new Promise((resolve) => proxy.close(resolve));
       }
     });
 

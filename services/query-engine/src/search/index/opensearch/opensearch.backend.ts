@@ -432,19 +432,23 @@ export class OpenSearchBackend implements SearchBackend {
   }
 
   private async ensureAlias(): Promise<void> {
-    const indices = await this.indicesBehindAlias();
+    let indices = await this.indicesBehindAlias();
     if (indices.length === 0) {
-      const concrete = await this.client.indices.exists({ index: this.alias });
-      if (concrete.body === true) {
+      const named = await this.client.indices.exists({ index: this.alias });
+      if (named.body !== true) {
+        // Several instances may start at once on a new cluster: the same name makes them create one
+        // index, the alias with it; the others find it there.
+        this.created = await this.createIndexOnce(this.firstIndexName(0), this.alias);
+        return;
+      }
+      // The name answers to an alias too: another instance may have made it since the look above.
+      indices = await this.indicesBehindAlias();
+      if (indices.length === 0) {
         throw new Error(
           `OpenSearch has an index named "${this.alias}" (not an alias); ` +
             `set OPENSEARCH_INDEX to another name or delete that index`,
         );
       }
-      // Several instances may start at once on a new cluster: the same name makes them create one
-      // index, the alias with it; the others find it there.
-      this.created = await this.createIndexOnce(this.firstIndexName(0), this.alias);
-      return;
     }
     const mappings = await this.client.indices.getMapping({ index: this.alias });
     const versions = Object.values(
