@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from '@docket/testkit';
 import { ReleaseTableRepository, type ReleaseTable } from '../../../src/data-products/release-table.repository';
 import { summariseChanges } from '../../../src/domain/data-products/change-log';
 import type { CellValue, ProductSchema } from '../../../src/domain/data-products/product-schema';
@@ -208,16 +209,10 @@ describe('DuckDB closed once idle', () => {
     expect(tables.isOpen).toBe(true);
     expect((await batches.next()).done).toBe(true);
 
-    await waitUntil(() => !tables.isOpen, 5_000);
+    await waitFor(() => !tables.isOpen, { timeoutMs: 5_000, description: 'DuckDB to close once idle' });
     expect(tables.isOpen).toBe(false);
     const page = await tables.page(table, { filters: [], offset: 0, limit: 10 });
     expect(page.total).toBe(5);
     expect(tables.isOpen).toBe(true);
   });
 });
-
-/** Resolves once `done()` holds, or after `ms` whatever it says. */
-async function waitUntil(done: () => boolean, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
-}
