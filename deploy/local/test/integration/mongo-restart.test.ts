@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { ensureJars, freePort, startMongo, startRedis, type RunningMongo } from '@docket/local-infra';
 import { groupHasLiveMember } from '../../src/stack/process-tree';
 
@@ -72,6 +72,51 @@ describe('launcher: dev-profile persistence and clean stop', () => {
       const written = Array.from({ length: 50 }, (_, n) => `doc-${n}`);
       expect(kept.map((d) => d._id)).toEqual(written.filter((id) => id !== 'doc-1'));
       expect(kept[0]).toMatchObject({ _id: 'doc-0', changed: true });
+    } finally {
+      await mongo.stop();
+    }
+  });
+
+  it('keeps documents under _ids of every kind, found by _id and in order, across a restart (H2 file)', async () => {
+    const jars = await ensureJars();
+    const port = await freePort();
+    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-ids'), port, storage: 'h2' });
+    // The kinds the stand-in keys its maps by in a compact form (ObjectId, string) and the rest.
+    const ids: unknown[] = [
+      new ObjectId('65a000000000000000000002'),
+      new ObjectId('65a000000000000000000001'),
+      'b-id',
+      'a-id',
+      'é-id',
+      42,
+      7.5,
+      { compound: 1, key: 'x' },
+      new Date('2026-01-02T00:00:00Z'),
+      true,
+    ];
+    let mongo = await start();
+    let client = await MongoClient.connect(mongo.url);
+    const things = () => client.db('documents').collection<{ _id: unknown; n: number }>('things');
+    await things().createIndex({ n: 1 }, { unique: true });
+    await things().insertMany(ids.map((_id, n) => ({ _id, n })));
+    await expect(things().insertOne({ _id: 'a-id', n: 99 })).rejects.toMatchObject({ code: 11000 });
+    await client.close();
+    await mongo.stop();
+
+    mongo = await start();
+    try {
+      client = await MongoClient.connect(mongo.url);
+      for (const [n, _id] of ids.entries()) expect(await things().findOne({ _id })).toEqual({ _id, n });
+      // MongoDB's order of types: numbers, strings, objects, ObjectIds, booleans, dates.
+      const sorted = await things()
+        .find({}, { sort: { _id: 1 } })
+        .toArray();
+      expect(sorted.map((thing) => thing.n)).toEqual([6, 5, 3, 2, 4, 7, 1, 0, 9, 8]);
+      // The unique index still points at the right documents.
+      expect(await things().findOne({ n: 3 })).toEqual({ _id: 'a-id', n: 3 });
+      await things().deleteOne({ _id: new ObjectId('65a000000000000000000001') });
+      expect(await things().countDocuments()).toBe(ids.length - 1);
+      await client.close();
     } finally {
       await mongo.stop();
     }

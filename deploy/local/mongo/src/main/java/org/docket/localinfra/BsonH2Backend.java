@@ -16,6 +16,8 @@ import io.netty.channel.Channel;
 import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.DataType;
+import org.h2.mvstore.type.ObjectDataType;
 
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
@@ -50,6 +52,8 @@ final class BsonH2Backend extends H2Backend {
     private static final String FORMAT_MAP = "docket-stand-in.format";
     private static final String INDEX_KEYS = "indexKeys";
     private static final String BSON_KEYS = "bson";
+    private static final String ID_KEYS = "idKeys";
+    private static final String COMPACT_IDS = "compact";
     private static final String ID_FIELD = "_id";
 
     /** Commands that change the store (lower case); each is committed to the file before it is answered. */
@@ -88,11 +92,24 @@ final class BsonH2Backend extends H2Backend {
         if (fresh && !format.containsKey(INDEX_KEYS)) {
             format.put(INDEX_KEYS, BSON_KEYS);
         }
+        if (fresh && !format.containsKey(ID_KEYS)) {
+            format.put(ID_KEYS, COMPACT_IDS);
+        }
         return store;
     }
 
     private boolean indexKeysAsBson() {
         return BSON_KEYS.equals(getMvStore().<String, String>openMap(FORMAT_MAP).get(INDEX_KEYS));
+    }
+
+    /** Whether documents' _ids (and the unique indexes' positions) are IdKeyType's, else H2's default type. */
+    private boolean compactIds() {
+        return COMPACT_IDS.equals(getMvStore().<String, String>openMap(FORMAT_MAP).get(ID_KEYS));
+    }
+
+    /** The type of documents' keys (their _id) in this file. */
+    private DataType<Object> idType() {
+        return compactIds() ? new IdKeyType() : new ObjectDataType();
     }
 
     @Override
@@ -112,7 +129,8 @@ final class BsonH2Backend extends H2Backend {
         protected MongoCollection<Object> openOrCreateCollection(String collectionName, CollectionOptions options) {
             MVStore mvStore = getMvStore();
             String fullName = getFullCollectionNamespace(collectionName);
-            MVMap<Object, Document> dataMap = mvStore.openMap(DATA_PREFIX + fullName, new MVMap.Builder<Object, Document>().valueType(new BsonDocumentType()));
+            MVMap<Object, Document> dataMap = mvStore.openMap(DATA_PREFIX + fullName,
+                new MVMap.Builder<Object, Document>().keyType(idType()).valueType(new BsonDocumentType()));
             MVMap<String, Object> metaMap = mvStore.openMap(META_PREFIX + fullName);
             return new UntrackedSizeCollection(this, collectionName, options, dataMap, metaMap, cursorRegistry);
         }
@@ -134,7 +152,7 @@ final class BsonH2Backend extends H2Backend {
             }
             // The same map name as H2Database's (dropIndex and drop remove it by that name).
             String mapName = getFullCollectionNamespace(collectionName) + "._index_" + indexName;
-            MVMap<KeyValue, Object> map = getMvStore().openMap(mapName, new MVMap.Builder<KeyValue, Object>().keyType(new KeyValueType()));
+            MVMap<KeyValue, Object> map = getMvStore().openMap(mapName, new MVMap.Builder<KeyValue, Object>().keyType(new KeyValueType()).valueType(idType()));
             return newUniqueIndex(map, indexName, keys, sparse);
         }
     }
