@@ -15,10 +15,18 @@ export interface HandledItem {
  * "counted" is exactly "at or before the cursor", and a resumed attempt, which re-does every item
  * after the cursor, re-does only uncounted ones. Nothing per item is kept on the run (a directory
  * may hold millions of files); in memory, only items waiting behind one still in hand.
+ *
+ * One write at a time: items released while it is on its way go together in the next one, so a
+ * fast import writes its run a few times a second rather than once per item (each a rewrite of the
+ * run's record in the MongoDB stand-in).
  */
 export class RunTally {
   private readonly waiting = new Map<number, HandledItem>();
   private released = 0;
+  /** Released, not yet in a write. */
+  private unwritten: HandledItem[] = [];
+  /** The write that takes `unwritten`, started once the one before it ends. */
+  private nextWrite: Promise<void> | undefined;
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
@@ -34,15 +42,22 @@ export class RunTally {
    */
   record(index: number, item: HandledItem): Promise<void> {
     this.waiting.set(index, item);
-    const ready: HandledItem[] = [];
     for (let next = this.waiting.get(this.released); next; next = this.waiting.get(this.released)) {
-      ready.push(next);
+      this.unwritten.push(next);
       this.waiting.delete(this.released);
       this.released += 1;
     }
+    if (this.unwritten.length === 0 || this.nextWrite) return this.nextWrite ?? this.writes;
     // Chained: each write expects the cursor the previous one left.
-    if (ready.length > 0) this.writes = this.writes.then(() => this.count(ready));
-    return this.writes;
+    const write = this.writes.then(() => {
+      this.nextWrite = undefined;
+      const batch = this.unwritten;
+      this.unwritten = [];
+      return this.count(batch);
+    });
+    this.nextWrite = write;
+    this.writes = write;
+    return write;
   }
 
   private async count(batch: HandledItem[]): Promise<void> {

@@ -59,3 +59,26 @@ it('an attempt that lost its job lock but still runs does not count again what t
   await newer.record(3, item('d'));
   expect(runs).toMatchObject({ cursor: 'd', counts: { seen: 4, new: 4 } });
 });
+
+it('items released while a write is on its way go together in the next write', async () => {
+  const runs = new FakeRuns();
+  let openGate: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  let firstStarted: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (firstStarted = resolve));
+  const advance = runs.advance.bind(runs);
+  runs.advance = async (...args) => {
+    if (runs.writes === 0) {
+      firstStarted();
+      await gate; // the first write is slow
+    }
+    return advance(...args);
+  };
+  const tally = new RunTally(runs, 'run', '');
+  const first = tally.record(0, item('a'));
+  await started;
+  const counted = [1, 2, 3, 4].map((index) => tally.record(index, item(String.fromCharCode(97 + index))));
+  openGate();
+  await Promise.all([first, ...counted]);
+  expect(runs).toMatchObject({ cursor: 'e', writes: 2, counts: { seen: 5, new: 5 } });
+});
