@@ -1,5 +1,6 @@
 import { AlertTriggered } from '@docket/proto/src/alert-events';
 import {
+  DocumentChangeRef,
   DocumentDeleted,
   DocumentIngested,
   DocumentUpdated,
@@ -48,6 +49,9 @@ export const topics = {
   documentIngested: defineTopic('documents.ingested.v1', DocumentIngested, (m) => m.documentId),
   documentUpdated: defineTopic('documents.updated.v1', DocumentUpdated, (m) => m.documentId),
   documentDeleted: defineTopic('documents.deleted.v1', DocumentDeleted, (m) => m.documentId),
+  // The same two topics read without their text (DocumentChangeRef), for listeners that need no more.
+  documentIngestedRefs: defineTopic('documents.ingested.v1', DocumentChangeRef, (m) => m.documentId),
+  documentUpdatedRefs: defineTopic('documents.updated.v1', DocumentChangeRef, (m) => m.documentId),
   releasePublished: defineTopic('catalog.release-published.v1', ReleasePublished, (m) => m.dataProductId),
   queryCompleted: defineTopic('queries.completed.v1', QueryCompleted, (m) => m.queryId),
   alertTriggered: defineTopic('alerts.triggered.v1', AlertTriggered, (m) => m.subscriptionId),

@@ -1,6 +1,6 @@
 import { BroadcastListener, createKafka, topics, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
-import type { DocumentDeleted, DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
+import type { DocumentChangeRef, DocumentDeleted } from '@docket/proto/src/document-events';
 
 /** What the document views kept by this BFF must hear of (RecentDocumentViews). */
 export interface DocumentChangeSink {
@@ -12,14 +12,15 @@ export interface DocumentChangeSink {
 
 /** The topics heard (tests use topics of their own). */
 export interface DocumentChangeTopics {
-  ingested: TopicDef<DocumentIngested>;
-  updated: TopicDef<DocumentUpdated>;
+  ingested: TopicDef<DocumentChangeRef>;
+  updated: TopicDef<DocumentChangeRef>;
   deleted: TopicDef<DocumentDeleted>;
 }
 
 const DOCUMENT_TOPICS: DocumentChangeTopics = {
-  ingested: topics.documentIngested,
-  updated: topics.documentUpdated,
+  // Read without their text: a view needs only which document changed, and where.
+  ingested: topics.documentIngestedRefs,
+  updated: topics.documentUpdatedRefs,
   deleted: topics.documentDeleted,
 };
 

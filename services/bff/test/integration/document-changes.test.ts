@@ -19,10 +19,17 @@ describe("BFF document views and the documents service's events", () => {
   const fakes = new FakeBackends();
   const kafka = createKafka({ clientId: uniqueName('bff-test'), brokers: testInfraEnv().kafkaBrokers, logger });
   const publisher = new EventPublisher(kafka, logger);
+  const ingestedTopic = `${uniqueName('bff-views')}.ingested.v1`;
+  const updatedTopic = `${uniqueName('bff-views')}.updated.v1`;
+  // The BFF reads these two without their text; the events are published whole, as the documents service does.
   const changeTopics: DocumentChangeTopics = {
-    ingested: renameTopic(topics.documentIngested, `${uniqueName('bff-views')}.ingested.v1`),
-    updated: renameTopic(topics.documentUpdated, `${uniqueName('bff-views')}.updated.v1`),
+    ingested: renameTopic(topics.documentIngestedRefs, ingestedTopic),
+    updated: renameTopic(topics.documentUpdatedRefs, updatedTopic),
     deleted: renameTopic(topics.documentDeleted, `${uniqueName('bff-views')}.deleted.v1`),
+  };
+  const published = {
+    ingested: renameTopic(topics.documentIngested, ingestedTopic),
+    updated: renameTopic(topics.documentUpdated, updatedTopic),
   };
   let bff: RunningBff;
   let reader: BrowserClient;
@@ -94,7 +101,7 @@ describe("BFF document views and the documents service's events", () => {
       entities: [],
       pages: [],
     };
-    await publisher.publish(changeTopics.ingested, filing);
+    await publisher.publish(published.ingested, filing);
     // The docket's count moved: read afresh at most DOCUMENT_VIEW_CHANGED_TTL_MS later.
     await waitFor(
       async () => {
@@ -146,7 +153,7 @@ describe("BFF document views and the documents service's events", () => {
       entities: [],
       pages: [],
     };
-    await publisher.publish(changeTopics.updated, updated);
+    await publisher.publish(published.updated, updated);
     await waitFor(async () => (await readDocument()).title === 'Amended testimony of Jane Roe', {
       timeoutMs: 20_000,
       intervalMs: 100,

@@ -68,6 +68,19 @@ export interface DocumentUpdated {
   pages: TextPage[];
 }
 
+/**
+ * DocumentIngested or DocumentUpdated read for which document changed and where, not what it says:
+ * the same field numbers, so either message decodes as this one, and its text, entities and pages
+ * are skipped unread (a listener that needs no text pays for none).
+ */
+export interface DocumentChangeRef {
+  eventId: string;
+  occurredAt?: Date | undefined;
+  documentId: string;
+  sourceId: string;
+  docketId: string;
+}
+
 export interface IndexedEntity {
   entityId: string;
   /** organisation | person | agency | docket | place */
@@ -945,6 +958,159 @@ export const DocumentUpdated: MessageFns<DocumentUpdated> = {
     message.sourceName = object.sourceName ?? "";
     message.entities = object.entities?.map((e) => IndexedEntity.fromPartial(e)) || [];
     message.pages = object.pages?.map((e) => TextPage.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDocumentChangeRef(): DocumentChangeRef {
+  return { eventId: "", occurredAt: undefined, documentId: "", sourceId: "", docketId: "" };
+}
+
+export const DocumentChangeRef: MessageFns<DocumentChangeRef> = {
+  encode(message: DocumentChangeRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.occurredAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.occurredAt), writer.uint32(18).fork()).join();
+    }
+    if (message.documentId !== "") {
+      writer.uint32(26).string(message.documentId);
+    }
+    if (message.sourceId !== "") {
+      writer.uint32(50).string(message.sourceId);
+    }
+    if (message.docketId !== "") {
+      writer.uint32(130).string(message.docketId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DocumentChangeRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDocumentChangeRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.occurredAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.documentId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.sourceId = reader.string();
+            continue;
+          }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.docketId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DocumentChangeRef {
+    return {
+      eventId: isSet(object.eventId)
+        ? globalThis.String(object.eventId)
+        : isSet(object.event_id)
+        ? globalThis.String(object.event_id)
+        : "",
+      occurredAt: isSet(object.occurredAt)
+        ? fromJsonTimestamp(object.occurredAt)
+        : isSet(object.occurred_at)
+        ? fromJsonTimestamp(object.occurred_at)
+        : undefined,
+      documentId: isSet(object.documentId)
+        ? globalThis.String(object.documentId)
+        : isSet(object.document_id)
+        ? globalThis.String(object.document_id)
+        : "",
+      sourceId: isSet(object.sourceId)
+        ? globalThis.String(object.sourceId)
+        : isSet(object.source_id)
+        ? globalThis.String(object.source_id)
+        : "",
+      docketId: isSet(object.docketId)
+        ? globalThis.String(object.docketId)
+        : isSet(object.docket_id)
+        ? globalThis.String(object.docket_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DocumentChangeRef): unknown {
+    const obj: any = {};
+    if (message.eventId !== "") {
+      obj.eventId = message.eventId;
+    }
+    if (message.occurredAt !== undefined) {
+      obj.occurredAt = message.occurredAt.toISOString();
+    }
+    if (message.documentId !== "") {
+      obj.documentId = message.documentId;
+    }
+    if (message.sourceId !== "") {
+      obj.sourceId = message.sourceId;
+    }
+    if (message.docketId !== "") {
+      obj.docketId = message.docketId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DocumentChangeRef>, I>>(base?: I): DocumentChangeRef {
+    return DocumentChangeRef.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DocumentChangeRef>, I>>(object: I): DocumentChangeRef {
+    const message = createBaseDocumentChangeRef();
+    message.eventId = object.eventId ?? "";
+    message.occurredAt = object.occurredAt ?? undefined;
+    message.documentId = object.documentId ?? "";
+    message.sourceId = object.sourceId ?? "";
+    message.docketId = object.docketId ?? "";
     return message;
   },
 };
