@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/ingest-throughput.bench.ts                   # 2,000 text filings, 300 ten-page PDFs
  *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100 --pdf-pages 4
+ *   npx tsx bench/ingest-throughput.bench.ts --pdf 0 --warm-up 1000   # measured after 1,000 filings not measured
  *
  * Text filings have the generator's own pages (4 on average, ~2,700 characters each). PDFs have
  * --pdf-pages pages (default 10): the filing's pages, repeated in turn.
@@ -38,11 +39,14 @@ const { values: args } = parseArgs({
     text: { type: 'string', default: '2000' },
     pdf: { type: 'string', default: '300' },
     'pdf-pages': { type: 'string', default: '10' },
+    'warm-up': { type: 'string', default: '0' },
   },
 });
 const TEXT_COUNT = Number(args.text);
 const PDF_COUNT = Number(args.pdf);
 const PDF_PAGES = Number(args['pdf-pages']);
+/** Text filings imported first, not measured: the figures are then a stack's past its start-up (JITs warm). */
+const WARM_UP_COUNT = Number(args['warm-up']);
 const SEED = 'bench-ingest';
 const TIMEOUT_MS = 30 * 60_000;
 
@@ -73,28 +77,34 @@ interface CorpusSet {
   chars: number;
 }
 
-async function writeCorpus(): Promise<{ text: CorpusSet; pdf: CorpusSet }> {
+async function writeCorpus(): Promise<{ warmUp: CorpusSet; text: CorpusSet; pdf: CorpusSet }> {
   const catalog = generateCatalog(SEED);
   const dockets = generateDockets(SEED, catalog, 200);
-  const textDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-text-'));
+  // Names differ between sets: an upload's source id is its file name.
+  const textSet = (start: number, count: number, prefix: string): CorpusSet => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-text-'));
+    let bytes = 0;
+    let chars = 0;
+    let index = 0;
+    for (const filing of generateFilings(SEED, catalog, dockets, { count, start, pdfShare: 0 })) {
+      bytes += writeTextFiling(dir, `${prefix}-${String(index++).padStart(6, '0')}`, filing);
+      chars += filing.pages.join('').length;
+    }
+    return { dir, bytes, chars };
+  };
+  const text = textSet(0, TEXT_COUNT, 'filing');
   const pdfDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-pdf-'));
-  let textBytes = 0;
-  let textChars = 0;
-  let index = 0;
-  for (const filing of generateFilings(SEED, catalog, dockets, { count: TEXT_COUNT, pdfShare: 0 })) {
-    textBytes += writeTextFiling(textDir, `filing-${String(index++).padStart(6, '0')}`, filing);
-    textChars += filing.pages.join('').length;
-  }
   let pdfBytes = 0;
   let pdfChars = 0;
-  index = 0;
+  let index = 0;
   for (const filing of generateFilings(SEED, catalog, dockets, { count: PDF_COUNT, start: TEXT_COUNT })) {
     const pages = Array.from({ length: PDF_PAGES }, (_, page) => filing.pages[page % filing.pages.length] as string);
     pdfBytes += await writePdfFiling(pdfDir, `filing-${String(index++).padStart(6, '0')}`, { ...filing, pages });
     pdfChars += pages.join('').length;
   }
   return {
-    text: { dir: textDir, bytes: textBytes, chars: textChars },
+    warmUp: textSet(TEXT_COUNT + PDF_COUNT, WARM_UP_COUNT, 'warm-up'),
+    text,
     pdf: { dir: pdfDir, bytes: pdfBytes, chars: pdfChars },
   };
 }
@@ -149,6 +159,10 @@ async function main(): Promise<void> {
   // MongoDB as `npm start` runs it: the stand-in on its H2 file store.
   const bench = await startBenchStack({ h2MongoHeap: '2g', env: { SEED_CORPUS: 'false' } });
   try {
+    if (WARM_UP_COUNT > 0) {
+      const warmUp = await importSet(bench, 'text', corpus.warmUp, WARM_UP_COUNT);
+      console.log(`warm-up: ${warmUp.new} text filings imported first, not measured`);
+    }
     const text = await importSet(bench, 'text', corpus.text, TEXT_COUNT);
     const pdf = await importSet(bench, 'pdf', corpus.pdf, PDF_COUNT);
     for (const set of [text, pdf]) {
@@ -173,14 +187,16 @@ async function main(): Promise<void> {
     const file = writeBenchResult('ingest-throughput', {
       setup:
         `test-profile stack, MongoDB stand-in on H2 (as npm start), ` +
-        `SEED_CORPUS=false; ${PDF_PAGES}-page PDFs; one StartImport per directory; times from the call`,
+        `SEED_CORPUS=false; ${PDF_PAGES}-page PDFs; one StartImport per directory; times from the call; ` +
+        `${WARM_UP_COUNT} text filings imported first, not measured`,
       text,
       pdf,
     });
     console.log(`written to ${file}`);
   } finally {
     await bench.stop();
-    for (const dir of [corpus.text.dir, corpus.pdf.dir]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [corpus.warmUp.dir, corpus.text.dir, corpus.pdf.dir])
+      fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
