@@ -23,7 +23,13 @@ export const LEAD_CHARS = 500;
  */
 export function leadOf(text: string, entry: DocketEntryMark | undefined): string {
   const body = entry ? text.replace(/^[^\n]*\n\s*/u, '') : text;
-  const flat = body.replace(/\s+/gu, ' ').trim();
+  // Only as much of the text as the lead needs is flattened (a filing's text may run to megabytes):
+  // once the flattened start is longer than the lead, it begins as the whole flattened text does.
+  let flat = '';
+  for (let window = LEAD_CHARS * 4; ; window *= 4) {
+    flat = body.slice(0, window).replace(/\s+/gu, ' ').trim();
+    if (flat.length > LEAD_CHARS || window >= body.length) break;
+  }
   if (flat.length <= LEAD_CHARS) return flat;
   return `${flat.slice(0, LEAD_CHARS - 1).replace(/\s+\S*$/u, '')}…`;
 }

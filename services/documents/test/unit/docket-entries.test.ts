@@ -59,6 +59,20 @@ describe('a lead', () => {
     expect(leadOf('Heading line\nrest', undefined)).toBe('Heading line rest');
   });
 
+  it('reads only the start of a long text, and gives what flattening all of it would', () => {
+    const whole = (text: string) => {
+      const flat = text.replace(/\s+/gu, ' ').trim();
+      return flat.length <= LEAD_CHARS ? flat : `${flat.slice(0, LEAD_CHARS - 1).replace(/\s+\S*$/u, '')}…`;
+    };
+    const texts = [
+      `${' \n'.repeat(5_000)}late start ${'word '.repeat(200)}`, // whitespace beyond the first windows
+      `${'x'.repeat(LEAD_CHARS - 3)}${' '.repeat(LEAD_CHARS * 8)}y z`, // the lead's length reached only at the end
+      'short text',
+      'a b '.repeat(100_000),
+    ];
+    for (const text of texts) expect(leadOf(text, undefined)).toBe(whole(text));
+  });
+
   it('is cut at a word, within its length', () => {
     const lead = leadOf('word '.repeat(400), undefined);
     expect(lead.length).toBeLessThanOrEqual(LEAD_CHARS);

@@ -166,7 +166,9 @@ final class BsonH2Backend extends H2Backend {
      * write one at a time, so while the corpus loaded a page's read queued behind a dozen filings'
      * writes. Reads of the maps are safe beside writes (MVMap is concurrent; count and aggregate
      * already read this way), with three precautions: a write changes the documents it found in
-     * place, so it gets copies and a find only ever sees whole documents; a find matches with a
+     * place, so it gets copies and a find only ever sees whole documents (copies of their top level:
+     * an update replaces a document's fields there, with values it builds from a deep copy of its
+     * own, and never changes a nested value of the document it found); a find matches with a
      * matcher of its own thread, not the one whose state a positional update reads; and a document a
      * write removed between an index look-up and the read is skipped.
      */
@@ -276,7 +278,7 @@ final class BsonH2Backend extends H2Backend {
 
         @Override
         protected QueryResult createQueryResult(List<Document> matched, int batchSize) {
-            List<Document> documents = inWrite() ? matched.stream().map(Document::cloneDeeply).collect(Collectors.toList()) : matched;
+            List<Document> documents = inWrite() ? matched.stream().map(Document::clone).collect(Collectors.toList()) : matched;
             return super.createQueryResult(documents, batchSize);
         }
     }
