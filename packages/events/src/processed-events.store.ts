@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 
 export interface ProcessedEvent {
   /** `${groupId}|${eventId}`: the primary key is the one index every MongoDB (and the stand-in) looks up directly. */
@@ -27,11 +27,17 @@ const keyOf = (groupId: string, eventId: string): string => `${groupId}|${eventI
 /** Which events a consumer group has already handled (in the consuming service's own database). */
 export class ProcessedEventsStore {
   private readonly model: Model<ProcessedEvent>;
+  /**
+   * The driver's collection: every consumed batch reads and writes here, and mongoose's casting and
+   * validation of records built right here were a fifth of a consumer's own CPU.
+   */
+  private readonly records: mongo.Collection<ProcessedEvent>;
 
   constructor(connection: Connection) {
     this.model =
       (connection.models.ProcessedEvent as Model<ProcessedEvent> | undefined) ??
       connection.model<ProcessedEvent>('ProcessedEvent', schema);
+    this.records = this.model.collection as unknown as mongo.Collection<ProcessedEvent>;
   }
 
   async init(): Promise<void> {
@@ -45,9 +51,12 @@ export class ProcessedEventsStore {
   /** Which of `eventIds` the group has already processed (one query). */
   async which(groupId: string, eventIds: string[]): Promise<Set<string>> {
     if (eventIds.length === 0) return new Set();
-    const found = await this.model
-      .find({ _id: { $in: eventIds.map((eventId) => keyOf(groupId, eventId)) } }, { eventId: 1, _id: 0 })
-      .lean<{ eventId: string }[]>();
+    const found = await this.records
+      .find(
+        { _id: { $in: eventIds.map((eventId) => keyOf(groupId, eventId)) } },
+        { projection: { eventId: 1, _id: 0 } },
+      )
+      .toArray();
     return new Set(found.map((f) => f.eventId));
   }
 
@@ -64,7 +73,7 @@ export class ProcessedEventsStore {
   async recordMany(groupId: string, eventIds: string[], topic: string): Promise<void> {
     const processedAt = new Date();
     try {
-      await this.model.insertMany(
+      await this.records.insertMany(
         eventIds.map((eventId) => ({ _id: keyOf(groupId, eventId), groupId, eventId, topic, processedAt })),
         { ordered: false },
       );
@@ -80,7 +89,13 @@ export class ProcessedEventsStore {
   /** Records the event as handled; a second record for the same event is a no-op. */
   async record(groupId: string, eventId: string, topic: string): Promise<void> {
     try {
-      await this.model.create({ _id: keyOf(groupId, eventId), groupId, eventId, topic, processedAt: new Date() });
+      await this.records.insertOne({
+        _id: keyOf(groupId, eventId),
+        groupId,
+        eventId,
+        topic,
+        processedAt: new Date(),
+      });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
