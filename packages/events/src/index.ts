@@ -1,5 +1,6 @@
 export {
   topics,
+  documentChangeRefs,
   dlqTopicOf,
   kafkaNamespace,
   renameTopic,

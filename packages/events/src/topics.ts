@@ -49,9 +49,6 @@ export const topics = {
   documentIngested: defineTopic('documents.ingested.v1', DocumentIngested, (m) => m.documentId),
   documentUpdated: defineTopic('documents.updated.v1', DocumentUpdated, (m) => m.documentId),
   documentDeleted: defineTopic('documents.deleted.v1', DocumentDeleted, (m) => m.documentId),
-  // The same two topics read without their text (DocumentChangeRef), for listeners that need no more.
-  documentIngestedRefs: defineTopic('documents.ingested.v1', DocumentChangeRef, (m) => m.documentId),
-  documentUpdatedRefs: defineTopic('documents.updated.v1', DocumentChangeRef, (m) => m.documentId),
   releasePublished: defineTopic('catalog.release-published.v1', ReleasePublished, (m) => m.dataProductId),
   queryCompleted: defineTopic('queries.completed.v1', QueryCompleted, (m) => m.queryId),
   alertTriggered: defineTopic('alerts.triggered.v1', AlertTriggered, (m) => m.subscriptionId),
@@ -60,6 +57,16 @@ export const topics = {
 } as const;
 
 export type TopicName = (typeof topics)[keyof typeof topics]['name'];
+
+/**
+ * The documents' ingested and updated topics read as DocumentChangeRef: which document changed and
+ * where, not what it says (the same field numbers; the text, entities and pages are skipped unread).
+ * Not topics of their own: views of those two for listeners that need no more.
+ */
+export const documentChangeRefs = {
+  ingested: defineTopic(topics.documentIngested.name, DocumentChangeRef, (m) => m.documentId),
+  updated: defineTopic(topics.documentUpdated.name, DocumentChangeRef, (m) => m.documentId),
+} as const;
 
 /** Failed and undecodable messages of `topic` go here, untouched, with error headers. */
 export function dlqTopicOf(topic: string): string {

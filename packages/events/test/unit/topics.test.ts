@@ -1,5 +1,13 @@
 import { ProcessState } from '@docket/proto/src/process-events';
-import { dlqTopicOf, kafkaNamespace, newEventFields, pendingEvent, renameTopic, topics } from '../../src';
+import {
+  dlqTopicOf,
+  documentChangeRefs,
+  kafkaNamespace,
+  newEventFields,
+  pendingEvent,
+  renameTopic,
+  topics,
+} from '../../src';
 
 describe('topic registry', () => {
   it('names every topic <service>.<past-tense event>.v<major>, uniquely', () => {
@@ -38,6 +46,18 @@ describe('topic registry', () => {
     expect(decoded).toEqual(message);
     expect(topics.documentIngested.keyOf(decoded)).toBe('doc-1');
     expect(topics.documentIngested.eventIdOf(decoded)).toBe(message.eventId);
+
+    // Read as a DocumentChangeRef (the BFF's view): the same ids, nothing of the text.
+    const ref = documentChangeRefs.ingested.decode(bytes);
+    expect(ref).toEqual({
+      eventId: message.eventId,
+      occurredAt: message.occurredAt,
+      documentId: 'doc-1',
+      sourceId: 'ferc',
+      docketId: 'd1',
+    });
+    expect(documentChangeRefs.ingested.name).toBe(topics.documentIngested.name);
+    expect(documentChangeRefs.updated.name).toBe(topics.documentUpdated.name);
   });
 
   it('round-trips a ProcessUpdated with int64 fields as strings', () => {

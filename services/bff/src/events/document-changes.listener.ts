@@ -1,4 +1,4 @@
-import { BroadcastListener, createKafka, topics, type Kafka, type TopicDef } from '@docket/events';
+import { BroadcastListener, createKafka, documentChangeRefs, topics, type Kafka, type TopicDef } from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { DocumentChangeRef, DocumentDeleted } from '@docket/proto/src/document-events';
 
@@ -19,8 +19,8 @@ export interface DocumentChangeTopics {
 
 const DOCUMENT_TOPICS: DocumentChangeTopics = {
   // Read without their text: a view needs only which document changed, and where.
-  ingested: topics.documentIngestedRefs,
-  updated: topics.documentUpdatedRefs,
+  ingested: documentChangeRefs.ingested,
+  updated: documentChangeRefs.updated,
   deleted: topics.documentDeleted,
 };
 

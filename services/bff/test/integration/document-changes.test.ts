@@ -1,4 +1,12 @@
-import { createKafka, ensureTopics, EventPublisher, newEventFields, renameTopic, topics } from '@docket/events';
+import {
+  createKafka,
+  documentChangeRefs,
+  ensureTopics,
+  EventPublisher,
+  newEventFields,
+  renameTopic,
+  topics,
+} from '@docket/events';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { testInfraEnv, uniqueName, waitFor } from '@docket/testkit';
 import type { RunningBff } from '../../src/app';
@@ -23,8 +31,8 @@ describe("BFF document views and the documents service's events", () => {
   const updatedTopic = `${uniqueName('bff-views')}.updated.v1`;
   // The BFF reads these two without their text; the events are published whole, as the documents service does.
   const changeTopics: DocumentChangeTopics = {
-    ingested: renameTopic(topics.documentIngestedRefs, ingestedTopic),
-    updated: renameTopic(topics.documentUpdatedRefs, updatedTopic),
+    ingested: renameTopic(documentChangeRefs.ingested, ingestedTopic),
+    updated: renameTopic(documentChangeRefs.updated, updatedTopic),
     deleted: renameTopic(topics.documentDeleted, `${uniqueName('bff-views')}.deleted.v1`),
   };
   const published = {
