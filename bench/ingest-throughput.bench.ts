@@ -49,6 +49,8 @@ const PDF_PAGES = Number(args['pdf-pages']);
 /** Text filings imported first, not measured: the figures are then a stack's past its start-up (JITs warm). */
 const WARM_UP_COUNT = Number(args['warm-up']);
 const SEED = 'bench-ingest';
+/** The source every import here files under; its counters say when the documents service has counted them. */
+const SOURCE_ID = 'uploads';
 const TIMEOUT_MS = 30 * 60_000;
 
 interface SetResult {
@@ -119,12 +121,12 @@ async function importSet(
   files: number,
 ): Promise<SetResult> {
   const baseline = await indexedCount(bench.search);
-  const countedBefore = await uploadsCounted(bench);
+  const countedBefore = await sourceCounted(bench);
   const cpuBefore = cpuSecondsByPart();
   const started = performance.now();
   const { runId } = await grpcCall(bench.documents, 'startImport', {
     path: dir,
-    sourceId: 'uploads',
+    sourceId: SOURCE_ID,
     requestedBy: 'bench',
   });
   const run = await waitForRun(bench, runId, TIMEOUT_MS);
@@ -140,7 +142,7 @@ async function importSet(
   const indexedSeconds = (performance.now() - started) / 1000;
   // The documents service counts new filings (sources, dockets, entity profiles) in windows of up to
   // 5 s after they are stored: ingest work too, so the CPU is read once they are counted.
-  await pollUntil(async () => (await uploadsCounted(bench)) >= countedBefore + run.new, {
+  await pollUntil(async () => (await sourceCounted(bench)) >= countedBefore + run.new, {
     timeoutMs: TIMEOUT_MS,
     intervalMs: 100,
     description: `the documents service to count ${run.new} more documents`,
@@ -168,12 +170,12 @@ async function importSet(
   };
 }
 
-/** The uploads source's document count, as the documents service's counters have it (one read by _id). */
-async function uploadsCounted(bench: BenchStack): Promise<number> {
+/** The source's document count, as the documents service's counters have it (one read by _id). */
+async function sourceCounted(bench: BenchStack): Promise<number> {
   const source = await bench.mongo
     .db('documents')
     .collection<{ _id: string; documentCount?: number }>('sources')
-    .findOne({ _id: 'uploads' }, { projection: { documentCount: 1 } });
+    .findOne({ _id: SOURCE_ID }, { projection: { documentCount: 1 } });
   return source?.documentCount ?? 0;
 }
 

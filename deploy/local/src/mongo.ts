@@ -49,7 +49,7 @@ const JVM_OPTS = [
  * decoded documents and their copies, and the H2 page cache's objects outlive a small young
  * generation, so the serial collector copied them again and again (an import's profile: 176 young
  * and 20 full collections, 2.7 s of pauses for 2,000 filings). Steady CPU per filing in
- * bench/mongo-stand-in: 3.46-3.52 before, 2.53-3.02 with these. The idle-heap agent still compacts
+ * bench/mongo-stand-in: 3.46-3.52 before, 2.64-3.15 with these. The idle-heap agent still compacts
  * the heap to its live data once the stand-in is idle (it sets the free ratios for that collection).
  */
 const SERIAL_GC_OPTS = ['-XX:+UseSerialGC', '-XX:NewRatio=1', '-XX:MinHeapFreeRatio=60'];
