@@ -5,7 +5,7 @@
  * loading) on a fresh data dir, runs the scripted session of real-use-session.ts as soon as the login
  * page is served, then waits for what an hour brings without changing any timer: the corpus stored,
  * indexed and embedded with the query-engine's background embedding process ended, the question
- * threads' ten idle minutes after the last search or question, and --quiet-seconds more. Nothing is
+ * workers' ten idle minutes after the last search or question, and --quiet-seconds more. Nothing is
  * polled during that quiet (a poll would be activity). Then samples RSS and PSS of each part for 15 s
  * (medians) and prints them with the load average and the run's length.
  */
@@ -22,7 +22,7 @@ import { launchNpmStart, type LaunchedStack } from './launched-stack';
 import { launchedParts, partMemory } from './part-memory';
 import { runRealUse, signInFirstTime, type RealUseReport } from './real-use-session';
 
-/** The query-engine's question threads end after this long without a search or question (its app.ts). */
+/** The query-engine's question workers end after this long without a search or question (its app.ts). */
 const QUESTION_THREADS_IDLE_MS = 10 * 60_000;
 const SAMPLES = 15;
 
@@ -53,7 +53,7 @@ export async function realUseProfile(options: RealUseOptions): Promise<void> {
       settledAt + options.quietSeconds * 1000,
       stack.startedAt + options.atMinutes * 60_000,
     );
-    say(`quiet until ${new Date(quietUntil).toISOString()} (the question threads' idle end, then quiet)`);
+    say(`quiet until ${new Date(quietUntil).toISOString()} (the question workers' idle end, then quiet)`);
     await sleep(Math.max(0, quietUntil - Date.now()));
     if (stack.exited()) throw new Error(stack.exited());
     const sample = await sampleParts(stack);
@@ -85,8 +85,8 @@ function otherStacks(): number {
 }
 
 /**
- * Waits until the corpus is stored, searchable and embedded and the query-engine has no background
- * process left; returns when (ms since the epoch).
+ * Waits until the corpus is stored, searchable and embedded and the query-engine has no embedding
+ * process left (the backlog's or the question worker's); returns when (ms since the epoch).
  */
 async function settle(stack: LaunchedStack, minutes: number): Promise<number> {
   const search = new SearchServiceClient(
@@ -106,15 +106,16 @@ async function settle(stack: LaunchedStack, minutes: number): Promise<number> {
         const loading = runs.length === 0 || runs.some((run) => run.status === 'running');
         const indexed = await indexedCount(search);
         const { pending, embedded } = readBacklog(vectorIndexFile(stack.dataDir));
-        const background = queryEngine
+        // The backlog's embedding processes and the question worker's.
+        const embedding = queryEngine
           ? processTreeOf(queryEngine).filter((p) => p.command === 'node' && p.pid !== queryEngine).length
           : 0;
         const line =
           `${stored} stored${loading ? ' (loading)' : ''}, ${indexed} indexed, ${embedded} embedded, ` +
-          `${pending} to embed, ${background} background process(es) in the query-engine`;
+          `${pending} to embed, ${embedding} embedding process(es) in the query-engine`;
         if (line !== last) say(`${minutesSince(stack.startedAt)} min: ${line}`);
         last = line;
-        return !loading && indexed >= stored && pending === 0 && background === 0;
+        return !loading && indexed >= stored && pending === 0 && embedding === 0;
       },
       {
         timeoutMs: minutes * 60_000,

@@ -45,7 +45,7 @@ export interface RealUseReport {
   alerts: number;
   exports: { format: string; status: string; bytes: number }[];
   pages: number;
-  /** When the last search or question was sent (ms since the epoch): the question threads' idle timer starts there. */
+  /** When the last search or question was sent (ms since the epoch): the question workers' idle timer starts there. */
   lastUserSearchAt: number;
 }
 

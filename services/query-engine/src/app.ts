@@ -138,7 +138,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       startOnDemand: true,
     });
     closers.add('answer threads', () => answerThreads.close());
-    // A question's threads start when a user is about (a search or a question arrives), not at start,
+    // A question's workers start when a user is about (a search or a question arrives), not at start,
     // so a stack nobody uses holds neither the model nor the answer thread.
     users.onArrival(() => answerThreads.warm());
     const asker = new AskService({
@@ -306,7 +306,7 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
 /** How long a backlog embedding worker stays without work before it ends (a restart is a ~2-3 CPU-s model load). */
 const BACKLOG_WORKER_IDLE_MS = 60_000;
 /**
- * How long a question's threads stay without a user's search or question: the embedding thread's model
+ * How long a question's workers stay without a user's search or question: the embedding process's model
  * is ~100 MB and the answer thread ~40 MB. They start again with the next search or question, which may
  * then wait for their load (~2-3 CPU-s, the model's).
  */
@@ -332,13 +332,15 @@ async function openRetrieval(
   // The backlog's workers are processes in sessions of their own at nice 19, so they take only CPU no
   // other part of the stack wants (as threads, they took this service's whole share: a core while the
   // corpus loaded), and run only while no user's request is under way; a question has its own worker
-  // thread, never queued behind the backlog. The backlog's workers end after a minute without work; the
-  // question thread starts when a user is about and ends ten minutes after, so an idle service holds no model.
+  // worker, never queued behind the backlog. The backlog's workers end after a minute without work; the
+  // question worker starts when a user is about and ends ten minutes after, so an idle service holds no
+  // model. It is a process too (at this service's priority): a thread's model left 20-50 MB here once it ended.
   // While documents stream in, the backlog waits for a pause in them: searchable first, then embedded.
   const embedder = new ThreadedEmbedder(config.EMBEDDING_THREADS, 16, {
     questionThread: true,
     backgroundNice: 19,
     backgroundIn: 'process',
+    questionsIn: 'process',
     users,
     endIdleWorkersAfterMs: BACKLOG_WORKER_IDLE_MS,
     endQuestionWorkerAfterMs: QUESTION_WORKER_IDLE_MS,

@@ -45,6 +45,12 @@ export interface ThreadedEmbedderOptions {
    */
   backgroundIn?: 'thread' | 'process';
   /**
+   * Where the question worker runs: a thread of this process (default), or a process of its own (at
+   * this process's priority). A thread's model, once the thread ended, left 20-50 MB in this process
+   * (onnxruntime's library and its process-wide state stay loaded); a process gives all of it back.
+   */
+  questionsIn?: 'thread' | 'process';
+  /**
    * Users' requests under way: background work is handed to a worker only while there is none (or
    * after MAX_WAIT_FOR_USERS_MS), so a question never shares the cores with the backlog's next piece.
    */
@@ -131,7 +137,7 @@ export class ThreadedEmbedder implements Embedder {
       const nice = forQuestions ? 0 : Math.max(0, Math.min(19, options.backgroundNice ?? 0));
       const worker = startEmbeddingWorker(
         { ...workerData, nice },
-        forQuestions ? 'thread' : (options.backgroundIn ?? 'thread'),
+        forQuestions ? (options.questionsIn ?? 'thread') : (options.backgroundIn ?? 'thread'),
       );
       const slot: Slot = { worker, job: undefined, forQuestions, idleTimer: undefined, ending: false };
       worker.onReply((reply) => this.settle(slot, reply));
@@ -164,7 +170,12 @@ export class ThreadedEmbedder implements Embedder {
 
   /** The pids of background workers running as processes of their own (backgroundIn: 'process'). */
   get workerPids(): number[] {
-    return this.slots.flatMap((slot) => (slot.worker.pid === undefined ? [] : [slot.worker.pid]));
+    return this.slots.flatMap((slot) => (slot.forQuestions || slot.worker.pid === undefined ? [] : [slot.worker.pid]));
+  }
+
+  /** The question worker's pid while it runs as a process of its own (questionsIn: 'process'). */
+  get questionWorkerPid(): number | undefined {
+    return this.slots.find((slot) => slot.forQuestions)?.worker.pid;
   }
 
   async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {

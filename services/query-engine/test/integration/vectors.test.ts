@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseQuery } from '@docket/query-language';
@@ -291,6 +291,41 @@ describe('vectors with the real model and the SQLite backend', () => {
       await pool.close();
     }
     expect(pool.workerPids).toEqual([]);
+  });
+
+  it('runs the question worker in a process of its own at this priority, gone once idle, same vectors', async () => {
+    const pool = new ThreadedEmbedder(1, 4, {
+      questionThread: true,
+      questionsIn: 'process',
+      endIdleWorkersAfterMs: 60_000,
+      endQuestionWorkerAfterMs: 1_000,
+      questionWorkerOnDemand: true,
+    });
+    const inThread = new ThreadedEmbedder(1, 4, { questionThread: true });
+    const until = async (condition: () => boolean): Promise<void> => {
+      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    try {
+      const [asked] = await pool.embed([question]);
+      // Read before its idle end (a second later) comes.
+      const pid = pool.questionWorkerPid;
+      expect(pid).toBeDefined();
+      expect(pool.workerPids).toEqual([]); // not counted as a background worker
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      expect(Number(fields[1])).toBe(process.pid); // parent: this process
+      expect(Number(fields[16])).toBe(getPriority()); // a user's request: this process's priority, not the backlog's
+      const [expected] = await inThread.embed([question]);
+      expect(dot(asked!, expected!)).toBeCloseTo(1, 4);
+
+      await until(() => pool.liveWorkers === 0);
+      await until(() => !existsSync(`/proc/${pid}`)); // the process (and its model's memory) is gone
+      const [again] = await pool.embed([question]);
+      expect(dot(again!, expected!)).toBeCloseTo(1, 4);
+      expect(pool.questionWorkerPid).not.toBe(pid);
+    } finally {
+      await Promise.all([pool.close(), inThread.close()]);
+    }
   });
 
   it('fails only the jobs of a background process that dies, and a question still gets its answer', async () => {
