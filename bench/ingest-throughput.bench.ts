@@ -13,7 +13,8 @@
  * (test profile, no frontend, no default corpus, MongoDB on its H2 file store as under npm start), then imports each
  * directory with StartImport and measures from the call to (a) the ingestion run finished and (b) the search index
  * holding every new document. Prints docs/s and MB/s for both, and the CPU of every part until (c) the documents
- * service has counted them too; writes .data/bench/ingest-throughput.json.
+ * service has counted them too, with the CPU a fixed piece of work took in the bench before and after
+ * each set (support/machine-speed.ts: the machine's speed then); writes .data/bench/ingest-throughput.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,7 @@ import {
   type BenchStack,
 } from './support/bench-stack';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
+import { referenceWorkCpuMs } from './support/machine-speed';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,6 +73,8 @@ interface SetResult {
   importMbPerSecond: number;
   /** CPU milliseconds per new document, by part (user + system, /proc/<pid>/stat), from the call to counted. */
   cpuMsPerDocument: Record<string, number>;
+  /** referenceWorkCpuMs() just before and after the set: how fast the machine ran. */
+  referenceWorkCpuMs: { before: number; after: number };
   loadAverage1m: number;
 }
 
@@ -122,6 +126,7 @@ async function importSet(
 ): Promise<SetResult> {
   const baseline = await indexedCount(bench.search);
   const countedBefore = await sourceCounted(bench);
+  const referenceBefore = referenceWorkCpuMs();
   const cpuBefore = cpuSecondsByPart();
   const started = performance.now();
   const { runId } = await grpcCall(bench.documents, 'startImport', {
@@ -151,6 +156,7 @@ async function importSet(
   const countedSeconds = (performance.now() - started) / 1000;
   const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
   const cpuMsPerDocument = cpuMsPerItem(perPart, run.new, 2);
+  const referenceAfter = referenceWorkCpuMs();
   return {
     kind,
     files,
@@ -166,6 +172,7 @@ async function importSet(
     indexedDocsPerSecond: round(run.new / indexedSeconds),
     importMbPerSecond: round(bytes / 2 ** 20 / importSeconds, 2),
     cpuMsPerDocument,
+    referenceWorkCpuMs: { before: round(referenceBefore, 1), after: round(referenceAfter, 1) },
     loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
   };
 }
@@ -203,6 +210,10 @@ async function main(): Promise<void> {
           ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
           ['counted (source count), CPU read then', `${set.countedSeconds} s`],
           ['load average (1 min) at the end', String(set.loadAverage1m)],
+          [
+            'reference work, CPU ms (machine speed) before / after',
+            `${set.referenceWorkCpuMs.before} / ${set.referenceWorkCpuMs.after}`,
+          ],
           ...Object.entries(set.cpuMsPerDocument).map(([name, ms]): [string, string] => [
             `CPU ms per document: ${name}`,
             String(ms),
