@@ -24,6 +24,16 @@ export const TRIM_NATIVE_HEAP_OPTS = [
 ];
 
 /**
+ * The JDK's class-data archive (and Kafka's, on top of it) mapped at the address it was made for. This
+ * JDK 17 build maps it at a random address on every start (ArchiveRelocationMode=1, for address-space
+ * randomisation) and rewrites every pointer in it, so each JVM holds a private copy of its 12 MB; at its
+ * own address the read-only part stays the file's pages, which the launcher's JVMs share (three JVMs:
+ * 30 → 18 MB PSS). A JVM that finds the address taken maps it elsewhere as before. After
+ * TRIM_NATIVE_HEAP_OPTS, whose IgnoreUnrecognizedVMOptions covers a JVM without the option.
+ */
+export const SHARED_CLASS_ARCHIVE_OPTS = ['-XX:+UnlockDiagnosticVMOptions', '-XX:ArchiveRelocationMode=0'];
+
+/**
  * The idle-heap agent (deploy/local/idle-heap-agent) for a JVM on the serial collector: a full
  * collection once the JVM goes idle, which gives the heap a load grew back. -ShrinkHeapInSteps: that
  * one collection gives back all the free heap, not a tenth of it (the serial collector's steps: 0, 10,

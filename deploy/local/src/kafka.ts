@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { classDataSharing } from './class-data-sharing';
 import type { Jars } from './jars';
-import { idleHeapOpts, jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import { idleHeapOpts, jvmEnv, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { freePort, pollUntil } from './wait';
@@ -45,6 +45,7 @@ const JVM_OPTS = [
   '-XX:+ExitOnOutOfMemoryError',
   '-Djava.awt.headless=true',
   ...TRIM_NATIVE_HEAP_OPTS,
+  ...SHARED_CLASS_ARCHIVE_OPTS,
 ];
 
 /** Single-node KRaft Kafka (combined broker + controller), formatted once, ready when it answers metadata. */

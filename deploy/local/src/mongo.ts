@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Jars } from './jars';
-import { idleHeapOpts, jvmEnv, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import { idleHeapOpts, jvmEnv, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -43,6 +43,7 @@ const JVM_OPTS = [
   '-XX:+ExitOnOutOfMemoryError',
   '-Dio.netty.allocator.type=unpooled',
   ...TRIM_NATIVE_HEAP_OPTS,
+  ...SHARED_CLASS_ARCHIVE_OPTS,
 ];
 /**
  * Under a load the heap grows early and its young generation is half of it: every write allocates
