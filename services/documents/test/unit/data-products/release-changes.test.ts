@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { readOnlyMappingsOf } from '@docket/service-kit';
 import { waitFor } from '@docket/testkit';
 import { ReleaseTableRepository, type ReleaseTable } from '../../../src/data-products/release-table.repository';
 import { summariseChanges } from '../../../src/domain/data-products/change-log';
@@ -185,6 +186,10 @@ describe('a page of a release', () => {
   });
 });
 
+/** What this process holds resident of DuckDB's library (its code and read-only data). */
+const duckdbResidentKb = (): number =>
+  readOnlyMappingsOf('duckdb').reduce((sum, mapping) => sum + mapping.residentKb, 0);
+
 describe('DuckDB closed once idle', () => {
   let directory: string;
   let tables: ReleaseTableRepository;
@@ -204,6 +209,8 @@ describe('DuckDB closed once idle', () => {
     const batches = tables.rowBatches(table, { filters: [] });
     const firstBatch = await batches.next();
     expect(firstBatch.value).toHaveLength(5);
+    const residentWhileOpenKb = duckdbResidentKb();
+    expect(residentWhileOpenKb).toBeGreaterThan(4096);
     // Five times the idle delay: a close would have come by now, but the read still holds its connection.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(tables.isOpen).toBe(true);
@@ -211,6 +218,12 @@ describe('DuckDB closed once idle', () => {
 
     await waitFor(() => !tables.isOpen, { timeoutMs: 5_000, description: 'DuckDB to close once idle' });
     expect(tables.isOpen).toBe(false);
+    // Its library's code is no longer resident in this process (what closing itself touched comes back:
+    // 4 of 27 MB here).
+    await waitFor(() => duckdbResidentKb() < residentWhileOpenKb / 2, {
+      timeoutMs: 5_000,
+      description: "DuckDB's library pages to be released once it closed",
+    });
     const page = await tables.page(table, { filters: [], offset: 0, limit: 10 });
     expect(page.total).toBe(5);
     expect(tables.isOpen).toBe(true);
