@@ -100,36 +100,3 @@ describe('IndexWriter ending its idle thread', () => {
     }
   });
 });
-
-describe('IndexWriter: writes queued behind one another', () => {
-  it('writes queued upserts together, in the order asked around a removal, and answers each', async () => {
-    const index = freshIndex();
-    let facetReports = 0;
-    const writer = new IndexWriter(index.path, {
-      onFacetChanges: () => {
-        facetReports += 1;
-      },
-      nice: 0,
-      chunk: 8,
-    });
-    try {
-      // All asked before the new thread has opened the file: they wait in its queue.
-      const writes = [
-        ...[1, 2, 3, 4].map((n) => writer.upsertMany([doc(`first-${n}`, 'tariff'), doc(`shared-${n}`, 'before')])),
-        writer.remove('first-1'),
-        ...[1, 2, 3, 4].map((n) => writer.upsertMany([doc(`shared-${n}`, 'after'), doc(`second-${n}`, 'pipeline')])),
-        writer.upsertMany([doc('first-1', 'back again')]),
-      ];
-      await Promise.all(writes);
-      // One report per group: the four upserts, the removal, the five upserts (ten, one each, before).
-      expect(facetReports).toBe(3);
-      expect(index.count()).toBe(12);
-      const shared = index.fetch(['shared-1', 'shared-4', 'first-1']);
-      expect(shared.map((document) => document.text).sort()).toEqual(['after', 'after', 'back again']);
-      expect(writer.cost().documents).toBe(17);
-    } finally {
-      await writer.close();
-      index.close();
-    }
-  });
-});

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import type { IndexedDocument } from '../../../../domain/indexed-document';
+import { parentPort, workerData } from 'node:worker_threads';
 import { IdleCacheRelease } from '../idle-cache-release';
 import { serializeError } from '../search-threads/thread-messages';
 import { SqliteIndexFile, type FacetChange } from '../sqlite-index-file';
@@ -58,7 +57,8 @@ function run(message: ToWriter): unknown {
       return file.remove(...(message.args as WriterCalls['remove']['args']));
     case 'upsertMany': {
       const [documents] = message.args as WriterCalls['upsertMany']['args'];
-      upsertInChunks(file, documents);
+      for (let start = 0; start < documents.length; start += data.chunk)
+        written += file.upsertMany(documents.slice(start, start + data.chunk));
       return null;
     }
     default:
@@ -66,14 +66,7 @@ function run(message: ToWriter): unknown {
   }
 }
 
-function upsertInChunks(into: SqliteIndexFile, documents: IndexedDocument[]): void {
-  for (let start = 0; start < documents.length; start += data.chunk)
-    written += into.upsertMany(documents.slice(start, start + data.chunk));
-}
-
-port.on('message', receive);
-
-function receive(message: ToWriter): void {
+port.on('message', (message: ToWriter) => {
   if (message.method === 'close') {
     file?.close();
     file = undefined;
@@ -97,55 +90,8 @@ function receive(message: ToWriter): void {
     deferred.push(message);
     return;
   }
-  if (message.method === 'upsertMany') answerUpserts(message);
-  else answer(message);
-}
-
-/**
- * An upsertMany with those queued behind it, written together: a transaction per `chunk` documents
- * across them all, where each used to commit its own (the consumer's partitions, handled side by side,
- * send a few documents each: every commit flushes an FTS5 segment, merged again later). Each gets its
- * answer once all are written; a write of another kind queued behind them runs next, in order.
- */
-function answerUpserts(first: ToWriter): void {
-  const group = [first];
-  let next: ToWriter | undefined;
-  for (let queued = receiveMessageOnPort(port!); queued; queued = receiveMessageOnPort(port!)) {
-    const message = queued.message as ToWriter;
-    if (message.method !== 'upsertMany') {
-      next = message;
-      break;
-    }
-    group.push(message);
-  }
-  committed = [];
-  try {
-    if (!file) throw new Error('the index file is not open');
-    upsertInChunks(
-      file,
-      group.flatMap((message) => (message.args as WriterCalls['upsertMany']['args'])[0]),
-    );
-    // The committed facet changes go with the first answer: the main thread passes them on before it settles any.
-    group.forEach((message, i) =>
-      send({ type: 'done', id: message.id, result: null, facets: i === 0 ? committed : [], cost: cost() }),
-    );
-  } catch (error) {
-    // Chunks committed before the failure stay written: their facet changes go out all the same.
-    group.forEach((message, i) =>
-      send({
-        type: 'failed',
-        id: message.id,
-        error: serializeError(error),
-        facets: i === 0 ? committed : [],
-        cost: cost(),
-      }),
-    );
-  } finally {
-    committed = [];
-    cacheRelease.used();
-  }
-  if (next) receive(next);
-}
+  answer(message);
+});
 
 function answer(message: ToWriter): void {
   committed = [];
