@@ -23,7 +23,7 @@ import { launchedParts, partMemory } from './part-memory';
 import { runRealUse, signInFirstTime, type RealUseReport } from './real-use-session';
 
 /** The query-engine's question workers end after this long without a search or question (its app.ts). */
-const QUESTION_THREADS_IDLE_MS = 10 * 60_000;
+const QUESTION_WORKERS_IDLE_MS = 10 * 60_000;
 const SAMPLES = 15;
 
 export interface RealUseOptions {
@@ -49,7 +49,7 @@ export async function realUseProfile(options: RealUseOptions): Promise<void> {
     say(`scripted use took ${use.seconds.toFixed(0)} s`);
     const settledAt = await settle(stack, options.settleMinutes);
     const quietUntil = Math.max(
-      use.lastUserSearchAt + QUESTION_THREADS_IDLE_MS + options.quietSeconds * 1000,
+      use.lastUserSearchAt + QUESTION_WORKERS_IDLE_MS + options.quietSeconds * 1000,
       settledAt + options.quietSeconds * 1000,
       stack.startedAt + options.atMinutes * 60_000,
     );

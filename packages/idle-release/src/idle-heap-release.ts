@@ -1,6 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { glibcFunction } from './glibc';
 
 /** How often the process looks whether it is quiet. */
 const CHECK_EVERY_MS = 10_000;
@@ -120,22 +121,10 @@ export function compactHeap(): void {
 let mallocTrim: ((pad: number) => number) | null | undefined;
 
 /**
- * glibc's malloc_trim(0): every arena's whole free pages go back to the OS. Called through koffi (a
- * foreign-function library), as Node has no binding for it. Without glibc (macOS, musl) it does nothing.
+ * glibc's malloc_trim(0): every arena's whole free pages go back to the OS. Without glibc (macOS,
+ * musl) it does nothing.
  */
 export function trimMallocHeap(): boolean {
-  if (mallocTrim === undefined) mallocTrim = loadMallocTrim();
+  if (mallocTrim === undefined) mallocTrim = glibcFunction<(pad: number) => number>('int malloc_trim(size_t pad)');
   return mallocTrim ? mallocTrim(0) === 1 : false;
-}
-
-function loadMallocTrim(): ((pad: number) => number) | null {
-  if (process.platform !== 'linux') return null;
-  try {
-    // Loaded on first use: a process that never goes quiet after work never pays its ~3 MB.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const koffi = require('koffi') as typeof import('koffi');
-    return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as (pad: number) => number;
-  } catch {
-    return null; // not glibc
-  }
 }

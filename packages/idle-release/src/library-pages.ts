@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { glibcFunction } from './glibc';
 
 /** madvise(2)'s MADV_DONTNEED (Linux). */
 const MADV_DONTNEED = 4;
@@ -55,7 +56,7 @@ export function readOnlyMappingsOf(
  * read-only) would be read back from the file without them. Returns the bytes advised; 0 off Linux.
  */
 export function releaseLibraryPages(name: string): number {
-  if (madvise === undefined) madvise = loadMadvise();
+  if (madvise === undefined) madvise = glibcFunction<Madvise>('int madvise(uintptr_t addr, size_t length, int advice)');
   if (!madvise) return 0;
   let released = 0;
   for (const mapping of readOnlyMappingsOf(name)) {
@@ -64,15 +65,4 @@ export function releaseLibraryPages(name: string): number {
     if (madvise(mapping.start, length, MADV_DONTNEED) === 0) released += length;
   }
   return released;
-}
-
-function loadMadvise(): Madvise | null {
-  if (process.platform !== 'linux') return null;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const koffi = require('koffi') as typeof import('koffi');
-    return koffi.load('libc.so.6').func('int madvise(uintptr_t addr, size_t length, int advice)') as Madvise;
-  } catch {
-    return null;
-  }
 }

@@ -331,8 +331,8 @@ async function openRetrieval(
   }
   // The backlog's workers are processes in sessions of their own at nice 19, so they take only CPU no
   // other part of the stack wants (as threads, they took this service's whole share: a core while the
-  // corpus loaded), and run only while no user's request is under way; a question has its own worker
-  // worker, never queued behind the backlog. The backlog's workers end after a minute without work; the
+  // corpus loaded), and run only while no user's request is under way; a question has a worker of its
+  // own, never queued behind the backlog. The backlog's workers end after a minute without work; the
   // question worker starts when a user is about and ends ten minutes after, so an idle service holds no
   // model. It is a process too (at this service's priority): a thread's model left 20-50 MB here once it ended.
   // While documents stream in, the backlog waits for a pause in them: searchable first, then embedded.
