@@ -17,6 +17,11 @@ const EXPERIMENTAL_WCAG_RULES = [
 
 /** One line per element that breaks a WCAG 2.1 A/AA rule: the rule, its impact, the element, what axe found. */
 export async function wcagViolations(target: Page): Promise<string[]> {
+  // A client-side navigation sets the page's title just after it renders: checked before, the page was
+  // reported untitled (document-title). A page that never gets one is still reported, once this wait ends.
+  await target
+    .waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page: target })
     .options({ rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }])) })
     .withTags(WCAG_21_AA)
