@@ -16,8 +16,10 @@ export { ensureTopics } from './admin';
 export { EventPublisher, CONTENT_TYPE, type RawEvent } from './publisher';
 export { BroadcastListener, type BroadcastListenerOptions } from './broadcast-listener';
 export {
+  BUSY_TOPIC_FETCH_WINDOW,
   EventConsumer,
   type BatchEventHandler,
+  type FetchWindow,
   type EventConsumerOptions,
   type EventHandler,
   type MessageMeta,

@@ -200,6 +200,40 @@ describe('EventPublisher → EventConsumer', () => {
     );
   });
 
+  it('with a fetch window, gathers events published one at a time into one batch', async () => {
+    const def = await freshTopic(kafka, 'test');
+    const batchSizes: number[] = [];
+    const windowed = new EventConsumer({
+      kafka,
+      groupId: uniqueName('group'),
+      connection,
+      logger: testLogger,
+      // More bytes than the events hold: each fetch waits its whole window.
+      fetchWindow: { minBytes: 1024 * 1024, maxWaitMs: 1_500 },
+    });
+    cleanups.push(() => windowed.stop());
+    await windowed
+      .onBatch(
+        def,
+        async (messages) => void batchSizes.push(messages.length),
+        async () => {
+          throw new Error('the per-event handler is only for failing batches');
+        },
+      )
+      .start();
+    await windowed.joined();
+    // One key, so one partition. The input is a stream of events 60 ms apart (under the window in
+    // all): without a window the consumer fetched each as it came, in as many batches.
+    const events = Array.from({ length: 10 }, () => ({ ...deleted('one-key'), documentId: 'one-key' }));
+    for (const event of events) {
+      await publisher.publish(def, event);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    await waitFor(() => batchSizes.reduce((sum, size) => sum + size, 0) >= events.length, { what: 'every event' });
+    // A fetch window may end between two publishes, so the events come in one or two batches.
+    expect(batchSizes.length).toBeLessThanOrEqual(2);
+  });
+
   it('goes one by one when a batch keeps failing: the bad event dead-lettered alone, the others handled', async () => {
     const def = await freshTopic(kafka, 'test');
     const key = uniqueName('key');

@@ -1,4 +1,11 @@
-import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
+import {
+  BUSY_TOPIC_FETCH_WINDOW,
+  EventConsumer,
+  topics,
+  type EventConsumerOptions,
+  type Kafka,
+  type TopicDef,
+} from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import type { PercolationDocument } from '../domain/alert-matcher';
@@ -32,6 +39,7 @@ export class DocumentChangesConsumer {
       groupId: options.groupId ?? PERCOLATOR_GROUP,
       connection: options.connection,
       logger,
+      fetchWindow: BUSY_TOPIC_FETCH_WINDOW,
     })
       .on(options.ingestedTopic ?? topics.documentIngested, handle)
       .on(options.updatedTopic ?? topics.documentUpdated, handle);

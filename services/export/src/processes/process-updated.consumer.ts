@@ -1,4 +1,11 @@
-import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
+import {
+  BUSY_TOPIC_FETCH_WINDOW,
+  EventConsumer,
+  topics,
+  type EventConsumerOptions,
+  type Kafka,
+  type TopicDef,
+} from '@docket/events';
 import type { Logger } from '@docket/observability';
 import { ProcessState, type ProcessUpdated } from '@docket/proto/src/process-events';
 import { validateUpdate, type ProcessStatus, type ProcessUpdate } from '../domain/process';
@@ -24,6 +31,7 @@ export class ProcessUpdatedConsumer {
       groupId: options.groupId ?? PROCESSES_GROUP,
       connection: options.connection,
       logger: options.logger,
+      fetchWindow: BUSY_TOPIC_FETCH_WINDOW,
     }).on(options.topic ?? topics.processUpdated, async (event) => {
       await processes.apply(toUpdate(event));
     });

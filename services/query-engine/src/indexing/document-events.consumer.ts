@@ -1,4 +1,11 @@
-import { EventConsumer, topics, type EventConsumerOptions, type Kafka, type TopicDef } from '@docket/events';
+import {
+  BUSY_TOPIC_FETCH_WINDOW,
+  EventConsumer,
+  topics,
+  type EventConsumerOptions,
+  type Kafka,
+  type TopicDef,
+} from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { DocumentDeleted, DocumentIngested, DocumentUpdated } from '@docket/proto/src/document-events';
 import { contentHashOr, type IndexedDocument } from '../domain/indexed-document';
@@ -56,6 +63,7 @@ export class DocumentEventsConsumer {
       groupId: options.groupId ?? INDEXER_GROUP,
       connection: options.connection,
       logger,
+      fetchWindow: BUSY_TOPIC_FETCH_WINDOW,
     })
       .onBatch(t.ingested, upsertBatch, upsert)
       .onBatch(t.updated, upsertBatch, upsert)
