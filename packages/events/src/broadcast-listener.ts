@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from '@docket/observability';
+import type { FetchWindow } from './consumer';
 import type { TopicDef } from './topics';
 
 export interface BroadcastListenerOptions {
@@ -14,6 +15,8 @@ export interface BroadcastListenerOptions {
    * crashed, rebalancing, stopped). Whoever relies on hearing of every change trusts it only in between.
    */
   onLive?: (live: boolean) => void;
+  /** For a busy topic: hear its events in larger batches, each up to maxWaitMs late (BUSY_TOPIC_FETCH_WINDOW). */
+  fetchWindow?: FetchWindow;
 }
 
 type Listener<T> = (message: T, key: string) => void;
@@ -50,7 +53,8 @@ export class BroadcastListener {
       groupId,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
-      maxWaitTimeInMs: 1_000,
+      maxWaitTimeInMs: this.options.fetchWindow?.maxWaitMs ?? 1_000,
+      minBytes: this.options.fetchWindow?.minBytes ?? 1,
       retry: { retries: 10 },
     });
     this.consumer = consumer;

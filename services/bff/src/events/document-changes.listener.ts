@@ -1,4 +1,12 @@
-import { BroadcastListener, createKafka, documentChangeRefs, topics, type Kafka, type TopicDef } from '@docket/events';
+import {
+  BroadcastListener,
+  BUSY_TOPIC_FETCH_WINDOW,
+  createKafka,
+  documentChangeRefs,
+  topics,
+  type Kafka,
+  type TopicDef,
+} from '@docket/events';
 import type { Logger } from '@docket/observability';
 import type { DocumentChangeRef, DocumentDeleted } from '@docket/proto/src/document-events';
 
@@ -42,7 +50,14 @@ export function listenToDocumentChanges(deps: {
     if (live) logger.info('hearing document changes: documents are kept until they change');
     else logger.info('not hearing document changes: documents are kept 2 s');
   };
-  return new BroadcastListener({ kafka: deps.kafka, groupPrefix: 'bff.document-views', logger, onLive })
+  // Heard in batches during an import (each change up to 200 ms later): the cache's staleness bound grows by as much.
+  return new BroadcastListener({
+    kafka: deps.kafka,
+    groupPrefix: 'bff.document-views',
+    logger,
+    onLive,
+    fetchWindow: BUSY_TOPIC_FETCH_WINDOW,
+  })
     .on(heard.ingested, (event) => views.heard({ docketId: event.docketId, sourceId: event.sourceId }))
     .on(heard.updated, (event) => {
       views.forget(event.documentId);
