@@ -50,7 +50,8 @@ export function listenToDocumentChanges(deps: {
     if (live) logger.info('hearing document changes: documents are kept until they change');
     else logger.info('not hearing document changes: documents are kept 2 s');
   };
-  // Heard in batches during an import (each change up to 200 ms later): the cache's staleness bound grows by as much.
+  // Heard in batches during an import, each change up to the window's maxWaitMs later: the cache may
+  // be stale that much longer.
   return new BroadcastListener({
     kafka: deps.kafka,
     groupPrefix: 'bff.document-views',
