@@ -25,7 +25,8 @@ export interface FetchWindow {
 }
 
 /**
- * For the consumers of the busy topics (document changes, process progress). Without a window a
+ * For consumers of busy topics that need no order between topics (the alerts' percolation, process
+ * progress; not the query-engine's indexer, see there). Without a window a
  * fetch returns as soon as one event is there, so during an import each event came in a batch of 1-7,
  * and every batch costs a processed-events read and write, an offset commit and a fetch: 2,000 text
  * filings made 721 batches in the alerts' percolator. With it (bench/ingest-throughput, 12 runs
