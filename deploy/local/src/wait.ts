@@ -39,12 +39,21 @@ export async function pollUntil<T>(probe: () => Promise<T | undefined | false>, 
  */
 const RESERVED_PORTS = { first: 20_000, last: 32_000 };
 const RESERVE_TRIES = 50;
+/**
+ * Ports this process has handed out. A port is free until its server binds it, so two calls before
+ * that (a mail catcher's SMTP and web ports) could otherwise get the same one: with a dozen ports a
+ * stack drawn from 12,000, about one stack in two hundred would get a clash (a CI run failed on one).
+ */
+const handedOut = new Set<number>();
 
-/** A free TCP port on host, below the ephemeral range (the OS's choice if none is found there). */
+/** A free TCP port on host below the ephemeral range, not handed out before (else the OS's choice). */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   for (let i = 0; i < RESERVE_TRIES; i++) {
     const port = RESERVED_PORTS.first + Math.floor(Math.random() * (RESERVED_PORTS.last - RESERVED_PORTS.first + 1));
+    if (handedOut.has(port)) continue;
+    handedOut.add(port); // before the check, so that a call running alongside cannot draw it too
     if (await canListen(host, port)) return port;
+    handedOut.delete(port);
   }
   return listenAndRelease(host, 0);
 }

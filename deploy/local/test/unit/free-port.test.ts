@@ -15,4 +15,11 @@ describe('freePort', () => {
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(ports[0], '127.0.0.1', resolve));
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
+
+  it('never hands out the same port twice, though none of them is bound yet', async () => {
+    // Drawn at random from 12,000 ports, 1,000 draws would repeat about 40 times.
+    const ports: number[] = [];
+    for (let i = 0; i < 1_000; i++) ports.push(await freePort());
+    expect(new Set(ports).size).toBe(ports.length);
+  });
 });

@@ -1,3 +1,8 @@
+import { isRetriableKafkaError } from '@docket/events';
+
+/** Tries of one question while a partition is between leaders (about 1 s of waiting in all). */
+const LEADER_RETRIES = 5;
+
 /** The part of a kafkajs admin client that IndexingLag uses. */
 export interface LagAdmin {
   connect(): Promise<void>;
@@ -55,22 +60,37 @@ export class IndexingLag {
       );
   }
 
+  /**
+   * The group's committed offsets and the topics' ends. kafkajs' admin gives up at once when a
+   * partition is between leaders (a topic just made, a broker restarting), so that is asked again.
+   */
+  private async readOffsets() {
+    const { admin, groupId, topics } = this.deps;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await Promise.all([
+          admin.fetchOffsets({ groupId, topics }),
+          Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
+        ]);
+      } catch (error) {
+        if (attempt >= LEADER_RETRIES || !isRetriableKafkaError(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  }
+
   private async ask(): Promise<number> {
     try {
       this.connected ??= this.deps.admin.connect();
       await this.connected;
-      const { admin, groupId, topics } = this.deps;
-      const [committed, ends] = await Promise.all([
-        admin.fetchOffsets({ groupId, topics }),
-        Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
-      ]);
+      const [committed, ends] = await this.readOffsets();
       const committedOf = new Map(
         committed.flatMap(({ topic, partitions }) =>
           partitions.map((p) => [`${topic}/${p.partition}`, Number(p.offset)] as const),
         ),
       );
       let pending = 0;
-      topics.forEach((topic, i) => {
+      this.deps.topics.forEach((topic, i) => {
         for (const { partition, high, low } of ends[i] ?? []) {
           const offset = committedOf.get(`${topic}/${partition}`) ?? -1;
           // -1: nothing committed on this partition, so the group reads it from its start (as it

@@ -120,4 +120,17 @@ describe('IndexingLag', () => {
     await lag.close();
     expect(calls.disconnect).toBe(2);
   });
+
+  it('asks again while a partition is between leaders, and answers', async () => {
+    const { admin, calls, failOnce } = fakeAdmin(
+      { 'documents.ingested.v1': [{ partition: 0, high: '6', low: '0' }] },
+      {},
+    );
+    const lag = new IndexingLag({ admin, groupId: 'g', topics: ['documents.ingested.v1'] });
+    // What kafkajs throws for NOT_LEADER_OR_FOLLOWER: a protocol error marked retriable.
+    failOnce(Object.assign(new Error('This server is not the leader for that topic-partition'), { retriable: true }));
+    expect(await lag.pending()).toBe(6);
+    expect(calls.fetchOffsets).toBe(2);
+    expect(calls.disconnect).toBe(0);
+  });
 });
