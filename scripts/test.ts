@@ -1,6 +1,6 @@
 /**
- * `npm test`: everything a newcomer needs to trust the build, in order — proto drift, API drift,
- * typecheck, lint, the layout rules (dependency-cruiser), formatting (Prettier), unit tests,
+ * `npm test`: everything a newcomer needs to trust the build — proto drift, API drift, typecheck,
+ * lint, the layout rules (dependency-cruiser), formatting (Prettier), the last four two at a time; then unit tests,
  * integration tests (real Kafka / MongoDB stand-in / Redis started by the launcher, or taken from
  * env), and the browser journey. Every stage runs even when an earlier one
  * failed, so one run shows every problem. Closes with the line `N passed, N failed`.
@@ -31,12 +31,54 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
-/** A check that is one test: passes when the command exits 0. */
-async function check(name: string, command: string, args: string[]): Promise<StageResult> {
+/** Runs a command with its output (stdout and stderr, in order) kept, to be printed when it is done. */
+function runKeepingOutput(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString('utf8') }),
+    );
+  });
+}
+
+interface Check {
+  name: string;
+  command: string;
+  args: string[];
+}
+
+/** A check that is one test: passes when the command exits 0. Its output is printed once it is done. */
+async function check({ name, command, args }: Check): Promise<StageResult & { output: string }> {
   const started = Date.now();
-  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
-  const code = await run(command, args);
-  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds: (Date.now() - started) / 1000 };
+  const { code, output } = await runKeepingOutput(command, args);
+  const header = `\n━━ ${name}: ${command} ${args.join(' ')}\n`;
+  const seconds = (Date.now() - started) / 1000;
+  return { name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds, output: header + output };
+}
+
+/**
+ * Checks in lanes that run side by side, each lane's one after the other: the static checks are
+ * single-threaded, so two lanes use both cores of a small CI machine. Their outputs and results come
+ * in the order listed, once all are done.
+ */
+async function runChecks(lanes: Check[][]): Promise<StageResult[]> {
+  const order = lanes.flat();
+  const together = lanes.length > 1 ? `, ${lanes.length} at a time` : '';
+  console.log(`\n━━ ${order.map((c) => c.name).join(', ')}${together} (each one's output follows when all are done)`);
+  const done = new Map<string, StageResult & { output: string }>();
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const one of lane) done.set(one.name, await check(one));
+    }),
+  );
+  return order.map((one) => {
+    const { output, ...result } = done.get(one.name) as StageResult & { output: string };
+    process.stdout.write(output);
+    return result;
+  });
 }
 
 /** A jest project: counts its individual tests; a suite that fails to run counts as one failure. */
@@ -95,12 +137,25 @@ function failuresIn(result: JestResult): string[] {
 async function main(): Promise<void> {
   const started = Date.now();
   const results: StageResult[] = [];
-  results.push(await check('proto drift', 'bash', ['scripts/proto-check.sh']));
-  results.push(await check('api drift', 'bash', ['scripts/api-check.sh']));
-  results.push(await check('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-  results.push(await check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
-  results.push(await check('structure', 'npm', ['run', '--silent', 'structure']));
-  results.push(await check('format', 'npx', ['prettier', '--check', '--log-level', 'warn', ...FORMATTED]));
+  results.push(
+    // The drift checks first, one after the other: they regenerate files that the others read.
+    ...(await runChecks([
+      [
+        { name: 'proto drift', command: 'bash', args: ['scripts/proto-check.sh'] },
+        { name: 'api drift', command: 'bash', args: ['scripts/api-check.sh'] },
+      ],
+    ])),
+    ...(await runChecks([
+      [
+        { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+        { name: 'structure', command: 'npm', args: ['run', '--silent', 'structure'] },
+      ],
+      [
+        { name: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+        { name: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', ...FORMATTED] },
+      ],
+    ])),
+  );
   results.push(await jestProject('unit tests', 'unit'));
   results.push(await jestProject('integration tests', 'integration', ['--runInBand']));
   results.push(await jestProject('browser journey', 'e2e', ['--runInBand']));
