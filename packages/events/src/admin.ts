@@ -28,7 +28,7 @@ export async function ensureTopics(
         await admin.fetchTopicMetadata({ topics: wanted }); // throws until every topic is served
         return;
       } catch (error) {
-        if (!isRetriableKafkaError(error) || Date.now() > giveUpAt) throw error;
+        if (!isRetriable(error) || Date.now() > giveUpAt) throw error;
         await new Promise((resolve) => setTimeout(resolve, Math.min(100 * attempt, 1000)));
       }
     }
@@ -56,12 +56,11 @@ async function createMissing(admin: Admin, wanted: string[], partitions: number)
   }
 }
 
-/** True for Kafka errors worth asking again (a partition between leaders, a timeout, a broker restarting). */
-export function isRetriableKafkaError(error: unknown): boolean {
+function isRetriable(error: unknown): boolean {
   const e = error as { retriable?: boolean; cause?: unknown; name?: string };
   if (e?.retriable === true || e?.name === 'KafkaJSNumberOfRetriesExceeded' || e?.name === 'KafkaJSTimeout')
     return true;
-  return e?.cause !== undefined && isRetriableKafkaError(e.cause);
+  return e?.cause !== undefined && isRetriable(e.cause);
 }
 
 type KafkaError = { type?: string; errors?: { type?: string }[]; cause?: unknown };

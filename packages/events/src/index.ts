@@ -12,7 +12,7 @@ export {
 export { ProcessedEventsStore } from './processed-events.store';
 export { newEventFields } from './event-fields';
 export { createKafka, type Kafka } from './kafka';
-export { ensureTopics, isRetriableKafkaError } from './admin';
+export { ensureTopics } from './admin';
 export { EventPublisher, CONTENT_TYPE, type RawEvent } from './publisher';
 export { BroadcastListener, type BroadcastListenerOptions } from './broadcast-listener';
 export {

@@ -1,7 +1,7 @@
-import { isRetriableKafkaError } from '@docket/events';
-
 /** Tries of one question while a partition is between leaders (about 1 s of waiting in all). */
 const LEADER_RETRIES = 5;
+/** Kafka's answers while a partition's leader is being chosen or moved: worth asking again shortly. */
+const LEADER_CHANGING = new Set(['NOT_LEADER_FOR_PARTITION', 'LEADER_NOT_AVAILABLE']);
 
 /** The part of a kafkajs admin client that IndexingLag uses. */
 export interface LagAdmin {
@@ -62,7 +62,8 @@ export class IndexingLag {
 
   /**
    * The group's committed offsets and the topics' ends. kafkajs' admin gives up at once when a
-   * partition is between leaders (a topic just made, a broker restarting), so that is asked again.
+   * partition is between leaders (a topic just made, a broker restarting), so that is asked again;
+   * any other failure (Kafka down: kafkajs has retried already) is the caller's at once.
    */
   private async readOffsets() {
     const { admin, groupId, topics } = this.deps;
@@ -73,7 +74,7 @@ export class IndexingLag {
           Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic))),
         ]);
       } catch (error) {
-        if (attempt >= LEADER_RETRIES || !isRetriableKafkaError(error)) throw error;
+        if (attempt >= LEADER_RETRIES || !isLeaderChanging(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
@@ -114,4 +115,9 @@ export class IndexingLag {
       throw error;
     }
   }
+}
+
+function isLeaderChanging(error: unknown): boolean {
+  const e = error as { type?: string; cause?: unknown } | undefined;
+  return LEADER_CHANGING.has(e?.type ?? '') || (e?.cause !== undefined && isLeaderChanging(e.cause));
 }

@@ -127,8 +127,13 @@ describe('IndexingLag', () => {
       {},
     );
     const lag = new IndexingLag({ admin, groupId: 'g', topics: ['documents.ingested.v1'] });
-    // What kafkajs throws for NOT_LEADER_OR_FOLLOWER: a protocol error marked retriable.
-    failOnce(Object.assign(new Error('This server is not the leader for that topic-partition'), { retriable: true }));
+    // What kafkajs throws for NOT_LEADER_OR_FOLLOWER (a KafkaJSProtocolError).
+    failOnce(
+      Object.assign(new Error('This server is not the leader for that topic-partition'), {
+        type: 'NOT_LEADER_FOR_PARTITION',
+        retriable: true,
+      }),
+    );
     expect(await lag.pending()).toBe(6);
     expect(calls.fetchOffsets).toBe(2);
     expect(calls.disconnect).toBe(0);
