@@ -47,13 +47,16 @@ const PATTERNS: RegExp[] = [
   ),
 ];
 
-// Headings in capitals ("FEDERAL ENERGY REGULATORY COMMISSION"): full names only, kept when the text is in capitals.
+// Headings in capitals ("FEDERAL ENERGY REGULATORY COMMISSION"): full names only, written in capitals.
+// Case-sensitive, of the names in capitals: with the `i` flag the regex matched every name in any
+// case, most of them to be dropped, and took three times as long.
 const CAPITALS = new RegExp(
   `(?<![\\w.])(?:(?:U\\.S\\.|UNITED\\s+STATES)\\s+)?(?:${alternation(
-    AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases]).filter((name) => /[a-z]/.test(name)),
-    { ignoreCase: true },
+    AGENCIES.flatMap((agency) => [agency.name, ...agency.aliases])
+      .filter((name) => /[a-z]/.test(name))
+      .map((name) => name.toUpperCase()),
   )})(?![\\w])`,
-  'gi',
+  'g',
 );
 
 // The same name patterns for captions in capitals ("BEFORE THE COLORADO PUBLIC UTILITIES COMMISSION").
@@ -84,7 +87,6 @@ const NEEDLES = new Map<RegExp, RegExp>([
 export function extractAgencies(text: string): Candidate[] {
   const found: Candidate[] = [];
   for (const match of text.matchAll(CAPITALS)) {
-    if (match[0] !== match[0].toUpperCase()) continue;
     const start = match.index ?? 0;
     found.push({ kind: 'agency', text: match[0], start, end: start + match[0].length });
   }

@@ -157,14 +157,14 @@ export function escapeRegExp(literal: string): string {
 
 /**
  * An alternation of literals (spaces match any whitespace run) that tries, at each position, the
- * longest literal that matches first, as a longest-first list would; `ignoreCase` for a pattern with
- * the `i` flag. Shaped as a trie (`New\s+(?:York(?:\s+City)?|Jersey)` rather than `New York City|New
- * York|New Jersey`): a flat list of a hundred names makes the regex engine try each name at every
- * position of a text (on long court pages, a third of the extractors' time).
+ * longest literal that matches first, as a longest-first list would. Shaped as a trie
+ * (`New\s+(?:York(?:\s+City)?|Jersey)` rather than `New York City|New York|New Jersey`): a flat list
+ * of a hundred names makes the regex engine try each name at every position of a text (on long
+ * court pages, a third of the extractors' time).
  */
-export function alternation(literals: readonly string[], options: { ignoreCase?: boolean } = {}): string {
+export function alternation(literals: readonly string[]): string {
   const root = new TrieNode();
-  for (const literal of literals) root.add(literalUnits(options.ignoreCase ? literal.toLowerCase() : literal));
+  for (const literal of literals) root.add(literalUnits(literal));
   return root.pattern();
 }
 

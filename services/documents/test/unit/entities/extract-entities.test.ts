@@ -88,6 +88,19 @@ describe('extractEntities', () => {
       expect(agencies[2]?.canonical).toBe('california public utilities commission');
     });
 
+    it('finds full names in capitals, "UNITED STATES" included, with the key of the same name in mixed case', () => {
+      const agencies = extract(
+        'BEFORE THE FEDERAL ENERGY REGULATORY COMMISSION\n\nUNITED STATES ENVIRONMENTAL PROTECTION AGENCY\n\n' +
+          'The Federal Energy Regulatory Commission agreed with the U.S. Environmental Protection Agency.',
+      ).filter((m) => m.kind === 'agency');
+      expect(agencies.map((m) => [m.text, m.canonical])).toEqual([
+        ['FEDERAL ENERGY REGULATORY COMMISSION', 'federal energy regulatory commission'],
+        ['UNITED STATES ENVIRONMENTAL PROTECTION AGENCY', 'environmental protection agency'],
+        ['Federal Energy Regulatory Commission', 'federal energy regulatory commission'],
+        ['U.S. Environmental Protection Agency', 'environmental protection agency'],
+      ]);
+    });
+
     it('does not also report an agency as an organisation or a place', () => {
       const mentions = extract(
         'The North American Electric Reliability Corporation and the California Public Utilities Commission met.',
