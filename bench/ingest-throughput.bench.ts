@@ -195,9 +195,11 @@ async function main(): Promise<void> {
       const warmUp = await importSet(bench, 'text', corpus.warmUp, WARM_UP_COUNT);
       console.log(`warm-up: ${warmUp.new} text filings imported first, not measured`);
     }
-    const text = await importSet(bench, 'text', corpus.text, TEXT_COUNT);
-    const pdf = await importSet(bench, 'pdf', corpus.pdf, PDF_COUNT);
+    // A set of no files is not imported: its CPU would be divided by no documents.
+    const text = TEXT_COUNT > 0 ? await importSet(bench, 'text', corpus.text, TEXT_COUNT) : null;
+    const pdf = PDF_COUNT > 0 ? await importSet(bench, 'pdf', corpus.pdf, PDF_COUNT) : null;
     for (const set of [text, pdf]) {
+      if (!set) continue;
       const shape = set.kind === 'pdf' ? `${PDF_PAGES}-page PDFs` : 'text files';
       printTable(
         `${set.kind}: ${set.files} ${shape}, ${set.charsPerFile} characters of text each, ` +
