@@ -5,6 +5,7 @@
  *   npx tsx bench/ingest-throughput.bench.ts                   # 2,000 text filings, 300 ten-page PDFs
  *   npx tsx bench/ingest-throughput.bench.ts --text 500 --pdf 100 --pdf-pages 4
  *   npx tsx bench/ingest-throughput.bench.ts --pdf 0 --warm-up 1000   # measured after 1,000 filings not measured
+ *                                                                     # (and their embedding backlog done)
  *
  * Text filings have the generator's own pages (4 on average, ~2,700 characters each). PDFs have
  * --pdf-pages pages (default 10): the filing's pages, repeated in turn.
@@ -14,7 +15,9 @@
  * directory with StartImport and measures from the call to (a) the ingestion run finished and (b) the search index
  * holding every new document. Prints docs/s and MB/s for both, and the CPU of every part until (c) the documents
  * service has counted them too, with the CPU a fixed piece of work took in the bench before and after
- * each set (support/machine-speed.ts: the machine's speed then); writes .data/bench/ingest-throughput.json.
+ * each set (support/machine-speed.ts: the machine's speed then), and how many documents the
+ * query-engine's background embedding process embedded meanwhile (its CPU is the query-engine's; that
+ * backlog waits for writes to pause, off the ingest path); writes .data/bench/ingest-throughput.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +37,7 @@ import {
   waitForRun,
   type BenchStack,
 } from './support/bench-stack';
+import { readBacklog, vectorIndexFile } from './support/embedding-backlog';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
 import { referenceWorkCpuMs } from './support/machine-speed';
 
@@ -73,6 +77,11 @@ interface SetResult {
   importMbPerSecond: number;
   /** CPU milliseconds per new document, by part (user + system, /proc/<pid>/stat), from the call to counted. */
   cpuMsPerDocument: Record<string, number>;
+  /**
+   * Documents the query-engine's background embedding process embedded meanwhile (its CPU counts in the
+   * query-engine's): it starts once writes pause, so a figure with many embedded includes some of it.
+   */
+  embeddedMeanwhile: number;
   /** referenceWorkCpuMs() just before and after the set: how fast the machine ran. */
   referenceWorkCpuMs: { before: number; after: number };
   loadAverage1m: number;
@@ -126,6 +135,8 @@ async function importSet(
 ): Promise<SetResult> {
   const baseline = await indexedCount(bench.search);
   const countedBefore = await sourceCounted(bench);
+  const vectors = vectorIndexFile(bench.stack.dataDir);
+  const embeddedBefore = readBacklog(vectors).embedded;
   const referenceBefore = referenceWorkCpuMs();
   const cpuBefore = cpuSecondsByPart();
   const started = performance.now();
@@ -156,6 +167,7 @@ async function importSet(
   const countedSeconds = (performance.now() - started) / 1000;
   const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart());
   const cpuMsPerDocument = cpuMsPerItem(perPart, run.new, 2);
+  const embeddedMeanwhile = readBacklog(vectors).embedded - embeddedBefore;
   const referenceAfter = referenceWorkCpuMs();
   return {
     kind,
@@ -172,6 +184,7 @@ async function importSet(
     indexedDocsPerSecond: round(run.new / indexedSeconds),
     importMbPerSecond: round(bytes / 2 ** 20 / importSeconds, 2),
     cpuMsPerDocument,
+    embeddedMeanwhile,
     referenceWorkCpuMs: { before: round(referenceBefore, 1), after: round(referenceAfter, 1) },
     loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
   };
@@ -193,7 +206,15 @@ async function main(): Promise<void> {
   try {
     if (WARM_UP_COUNT > 0) {
       const warmUp = await importSet(bench, 'text', corpus.warmUp, WARM_UP_COUNT);
-      console.log(`warm-up: ${warmUp.new} text filings imported first, not measured`);
+      // The warm-up's documents are embedded once writes pause, at the lowest priority, by a process of
+      // the query-engine's: charged to the next set unless it is done first (2 ms a filing in one run).
+      await pollUntil(() => readBacklog(vectorIndexFile(bench.stack.dataDir)).pending === 0, {
+        timeoutMs: TIMEOUT_MS,
+        intervalMs: 500,
+        description: "the warm-up's documents to be embedded",
+        abortIf: bench.crashed,
+      });
+      console.log(`warm-up: ${warmUp.new} text filings imported first and embedded, not measured`);
     }
     // A set of no files is not imported: its CPU would be divided by no documents.
     const text = TEXT_COUNT > 0 ? await importSet(bench, 'text', corpus.text, TEXT_COUNT) : null;
@@ -211,6 +232,7 @@ async function main(): Promise<void> {
           ],
           ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
           ['counted (source count), CPU read then', `${set.countedSeconds} s`],
+          ['embedded meanwhile (background, CPU in the query-engine)', String(set.embeddedMeanwhile)],
           ['load average (1 min) at the end', String(set.loadAverage1m)],
           [
             'reference work, CPU ms (machine speed) before / after',
