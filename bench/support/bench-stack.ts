@@ -7,6 +7,7 @@ import {
   ensureJars,
   freePort,
   groupCpuSeconds,
+  groupCpuSecondsApart,
   liveManagedProcesses,
   pollUntil,
   startMongo,
@@ -165,15 +166,35 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * CPU seconds used so far by each part the launcher started (an H2 stand-in a bench starts is one too),
- * with whatever the part started itself (the query-engine's background embedding process).
+ * with whatever the part started itself (the query-engine's background embedding process), or with
+ * `startedApart` that apart, under startedByPart(name).
  */
-export function cpuSecondsByPart(): Map<string, number> {
+export function cpuSecondsByPart(options: { startedApart?: boolean } = {}): Map<string, number> {
   const byPart = new Map<string, number>();
+  const add = (name: string, seconds: number) => byPart.set(name, (byPart.get(name) ?? 0) + seconds);
   for (const part of liveManagedProcesses()) {
-    const seconds = groupCpuSeconds(part.pid);
-    if (seconds !== undefined) byPart.set(part.name, (byPart.get(part.name) ?? 0) + seconds);
+    if (options.startedApart) {
+      const apart = groupCpuSecondsApart(part.pid);
+      if (apart === undefined) continue;
+      add(part.name, apart.group);
+      if (apart.started > 0) add(startedByPart(part.name), apart.started);
+    } else {
+      const seconds = groupCpuSeconds(part.pid);
+      if (seconds !== undefined) add(part.name, seconds);
+    }
   }
   return byPart;
+}
+
+const STARTED_BY = ': processes it started';
+
+/** cpuSecondsByPart's name, with startedApart, for the processes a part started in sessions of their own. */
+export function startedByPart(part: string): string {
+  return `${part}${STARTED_BY}`;
+}
+
+export function isStartedByPart(name: string): boolean {
+  return name.endsWith(STARTED_BY);
 }
 
 /** CPU seconds each part used between two cpuSecondsByPart() readings, largest first. */

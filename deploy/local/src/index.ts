@@ -69,7 +69,13 @@ export {
   type PartStatus,
   type PartKind,
 } from './supervise/stack-status';
-export { groupCpuSeconds, groupMemoryMb, processMemoryKb, processTreeOf } from './stack/process-tree';
+export {
+  groupCpuSeconds,
+  groupCpuSecondsApart,
+  groupMemoryMb,
+  processMemoryKb,
+  processTreeOf,
+} from './stack/process-tree';
 export { startTestOpenSearch, type RunningOpenSearch } from './opensearch';
 export { ensureLocalCertificates, type GrpcTlsFiles, type LocalCertificates } from './grpc-certificates';
 export { clientCredentialsOf, localClientCredentials } from './stack/grpc-credentials';

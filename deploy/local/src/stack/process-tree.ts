@@ -13,6 +13,8 @@ interface ProcessStat {
   pgrp: number;
   /** Own CPU ticks plus those of its finished (waited-for) children. */
   ticks: number;
+  /** Own CPU ticks alone. */
+  ownTicks: number;
 }
 
 /**
@@ -60,7 +62,8 @@ function allProcesses(): ProcessStat[] | undefined {
       if (!stat) return [];
       // After "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
       const { command, fields } = stat;
-      const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      const ownTicks = Number(fields[11]) + Number(fields[12]);
+      const ticks = ownTicks + Number(fields[13]) + Number(fields[14]);
       return [
         {
           pid: Number(entry),
@@ -69,6 +72,7 @@ function allProcesses(): ProcessStat[] | undefined {
           ppid: Number(fields[1]),
           pgrp: Number(fields[2]),
           ticks,
+          ownTicks,
         },
       ];
     });
@@ -82,6 +86,27 @@ function allProcesses(): ProcessStat[] | undefined {
 export function groupCpuSeconds(pgid: number): number | undefined {
   const tree = processTreeOf(pgid);
   return tree.length > 0 ? tree.reduce((sum, p) => sum + p.ticks, 0) / TICKS_PER_SECOND : undefined;
+}
+
+/**
+ * groupCpuSeconds in two: the group's own processes, and the processes they started in sessions of
+ * their own (the query-engine's background embedding processes), finished ones included (a finished
+ * child's CPU is in its parent's children's time). undefined where groupCpuSeconds is.
+ */
+export function groupCpuSecondsApart(pgid: number): { group: number; started: number } | undefined {
+  const tree = processTreeOf(pgid);
+  if (tree.length === 0) return undefined;
+  let group = 0;
+  let started = 0;
+  for (const p of tree) {
+    if (p.pgrp === pgid) {
+      group += p.ownTicks;
+      started += p.ticks - p.ownTicks;
+    } else {
+      started += p.ticks;
+    }
+  }
+  return { group: group / TICKS_PER_SECOND, started: started / TICKS_PER_SECOND };
 }
 
 /** The command name in /proc/<pid>/stat and the fields after it (the name may contain spaces), or undefined. */

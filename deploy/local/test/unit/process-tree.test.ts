@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import { printedPid } from '@docket/testkit';
-import { groupCpuSeconds, groupHasLiveMember, groupMemoryMb, processTreeOf } from '../../src/stack/process-tree';
+import {
+  groupCpuSeconds,
+  groupCpuSecondsApart,
+  groupHasLiveMember,
+  groupMemoryMb,
+  processTreeOf,
+} from '../../src/stack/process-tree';
 import { pollUntil } from '../../src/wait';
 
 describe('a process group and its descendants', () => {
@@ -53,6 +59,14 @@ describe('a process group and its descendants', () => {
         ]),
       );
       expect(groupMemoryMb(pgid, 'rss')).toBeGreaterThan(10); // two Node processes
+      // Apart: the busy grandchild's CPU is what the group started, the idle leader's its own.
+      await pollUntil(async () => (groupCpuSecondsApart(pgid)?.started ?? 0) >= 0.5, {
+        timeoutMs: 30_000,
+        intervalMs: 50,
+        description: "the grandchild's CPU to count as started by the group",
+      });
+      const apart = groupCpuSecondsApart(pgid);
+      expect(apart?.group).toBeLessThan(apart?.started ?? 0);
     } finally {
       if (grandchild) process.kill(grandchild, 'SIGKILL');
       process.kill(-leader.pid!, 'SIGKILL');
