@@ -211,7 +211,7 @@ async function main(): Promise<void> {
       const warmUp = await importSet(bench, 'text', corpus.warmUp, WARM_UP_COUNT);
       // The warm-up's documents are embedded once writes pause, at the lowest priority, by a process of
       // the query-engine's: charged to the next set unless it is done first (2 ms a filing in one run).
-      await pollUntil(() => readBacklog(vectorIndexFile(bench.stack.dataDir)).pending === 0, {
+      await pollUntil(async () => readBacklog(vectorIndexFile(bench.stack.dataDir)).pending === 0, {
         timeoutMs: TIMEOUT_MS,
         intervalMs: 500,
         description: "the warm-up's documents to be embedded",
