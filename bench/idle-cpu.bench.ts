@@ -33,21 +33,19 @@ async function main(): Promise<void> {
     await sleep(MEASURED_SECONDS * 1000);
     const seconds = (performance.now() - started) / 1000;
     const perPart = cpuSecondsBetween(before, cpuSecondsByPart());
-    const msPerSecond = (cpu: number) => round((cpu * 1000) / seconds, 1);
     const total = perPart.reduce((sum, [, cpu]) => sum + cpu, 0);
+    const cpuMsPerSecond = [...perPart, ['all parts', total] as [string, number]].map(
+      ([name, cpu]): [string, number] => [name, round((cpu * 1000) / seconds, 1)],
+    );
     const loadAverage = round(os.loadavg()[0] ?? 0, 2);
     printTable(`Idle stack: CPU-ms per second over ${round(seconds)} s, ${SETTLE_SECONDS} s after it was ready`, [
-      ...perPart.map(([name, cpu]): [string, number] => [name, msPerSecond(cpu)]),
-      ['all parts', msPerSecond(total)],
+      ...cpuMsPerSecond,
       ['load average (1 min) at the end', loadAverage],
     ]);
     const file = writeBenchResult('idle-cpu', {
       settleSeconds: SETTLE_SECONDS,
       seconds: round(seconds, 1),
-      cpuMsPerSecond: Object.fromEntries([
-        ...perPart.map(([name, cpu]) => [name, msPerSecond(cpu)]),
-        ['all parts', msPerSecond(total)],
-      ]),
+      cpuMsPerSecond: Object.fromEntries(cpuMsPerSecond),
       loadAverage,
     });
     console.log(`written to ${file}`);
