@@ -6,12 +6,18 @@
  *
  *   npm run bench:alert-latency                 # 30 documents, one at a time, on an idle stack
  *   npx tsx bench/alert-latency.bench.ts --documents 60
+ *   npx tsx bench/alert-latency.bench.ts --gap-ms 2000   # each document 2 s after the last one's alert
+ *
+ * Without a gap each document is created as soon as the one before has its alert: a stream of about
+ * four a second, in which a document's event can land in the fetch window the one before opened (see
+ * BUSY_TOPIC_FETCH_WINDOW). With a gap of a second or more each arrives alone, on an idle stack.
  *
  * Starts the stack (test profile, no frontend) with SMTP_URL pointing at an SMTP server in this
  * process, which stamps each message as it accepts it. Prints p50/p95 and the load average; writes
  * .data/bench/alert-latency.json.
  */
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { pollUntil } from '@docket/local-infra';
 import { AlertServiceClient, Cadence, type WatchNotificationsResponse } from '@docket/proto/src/alerts';
@@ -20,8 +26,11 @@ import { SmtpSink } from '../services/alerts/test/support/smtp-sink';
 import { printTable, round, summary, writeBenchResult } from './support/bench-output';
 import { startBenchStack } from './support/bench-stack';
 
-const { values: args } = parseArgs({ options: { documents: { type: 'string', default: '30' } } });
+const { values: args } = parseArgs({
+  options: { documents: { type: 'string', default: '30' }, 'gap-ms': { type: 'string', default: '0' } },
+});
 const DOCUMENTS = Number(args.documents);
+const GAP_MS = Number(args['gap-ms']);
 const WARMUP = 3;
 const OWNER = 'bench-latency';
 
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
     const toInApp: number[] = [];
     const toEmail: number[] = [];
     for (let i = 0; i < WARMUP + DOCUMENTS; i += 1) {
+      if (i > 0 && GAP_MS > 0) await sleep(GAP_MS);
       const { document } = await grpcCall(bench.documents, 'createDocument', {
         title: `Latency probe ${i} ${Date.now()}`,
         text: `Notice ${i}: the zzlatencyprobe tariff filing number ${i} at ${Date.now()}.`,
@@ -82,7 +92,8 @@ async function main(): Promise<void> {
     const inAppMs = summary(toInApp);
     const emailMs = summary(toEmail);
     printTable(
-      `Real-time alert latency, ${DOCUMENTS} documents one at a time (after ${WARMUP} warm-up), ` +
+      `Real-time alert latency, ${DOCUMENTS} documents one at a time` +
+        `${GAP_MS > 0 ? `, ${GAP_MS} ms apart` : ''} (after ${WARMUP} warm-up), ` +
         `ms from CreateDocument answered`,
       [
         ['→ in-app notification p50 / p95 / max', `${inAppMs.p50} / ${inAppMs.p95} / ${inAppMs.max}`],
@@ -90,7 +101,8 @@ async function main(): Promise<void> {
         ['load average (1, 5, 15 min)', loadAverage.join(', ')],
       ],
     );
-    console.log(`wrote ${writeBenchResult('alert-latency', { documents: DOCUMENTS, inAppMs, emailMs, loadAverage })}`);
+    const result = { documents: DOCUMENTS, gapMs: GAP_MS, inAppMs, emailMs, loadAverage };
+    console.log(`wrote ${writeBenchResult('alert-latency', result)}`);
   } finally {
     watch.cancel();
     alerts.close();

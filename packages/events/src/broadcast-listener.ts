@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from '@docket/observability';
 import type { FetchWindow } from './consumer';
+import { IDLE_FETCH_WAIT_MS } from './fetch-window-while-busy';
 import type { TopicDef } from './topics';
 
 export interface BroadcastListenerOptions {
@@ -15,7 +16,10 @@ export interface BroadcastListenerOptions {
    * crashed, rebalancing, stopped). Whoever relies on hearing of every change trusts it only in between.
    */
   onLive?: (live: boolean) => void;
-  /** For a busy topic: hear its events in larger batches, each up to maxWaitMs late (BUSY_TOPIC_FETCH_WINDOW). */
+  /**
+   * For a busy topic: hear its events in larger batches while they flow, each up to maxWaitMs late
+   * (BUSY_TOPIC_FETCH_WINDOW).
+   */
   fetchWindow?: FetchWindow;
 }
 
@@ -53,7 +57,7 @@ export class BroadcastListener {
       groupId,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
-      maxWaitTimeInMs: this.options.fetchWindow?.maxWaitMs ?? 1_000,
+      maxWaitTimeInMs: this.options.fetchWindow?.maxWaitMs ?? IDLE_FETCH_WAIT_MS,
       minBytes: this.options.fetchWindow?.minBytes ?? 1,
       retry: { retries: 10 },
     });

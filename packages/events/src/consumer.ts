@@ -2,6 +2,7 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@docket/observability';
+import { IDLE_FETCH_WAIT_MS } from './fetch-window-while-busy';
 import { ProcessedEventsStore } from './processed-events.store';
 import { EventPublisher } from './publisher';
 import { dlqTopicOf, type TopicDef } from './topics';
@@ -31,8 +32,10 @@ export interface FetchWindow {
  * and every batch costs a processed-events read and write, an offset commit and a fetch: 2,000 text
  * filings made 721 batches in the alerts' percolator. With it (bench/ingest-throughput, 12 runs
  * against 4): the percolator 1.2-1.9 instead of 1.9-2.3 CPU-ms a filing, the stack a median of 23.9
- * instead of 29.3. The price: an event arriving alone waits up to maxWaitMs (a new document's alert
- * 230 instead of 53 ms p50, bench/alert-latency), and an idle member polls five times a second, not once.
+ * instead of 29.3. The window applies only while events flow (fetch-window-while-busy.ts): an event
+ * arriving alone is read at once and an idle member asks once a second, as without a window (with
+ * the window always on, a new document's alert took 230 instead of 53 ms p50, bench/alert-latency,
+ * and an idle member asked five times a second).
  */
 export const BUSY_TOPIC_FETCH_WINDOW: FetchWindow = { minBytes: 64 * 1024, maxWaitMs: 200 };
 
@@ -52,7 +55,7 @@ export interface EventConsumerOptions {
   maxAttempts?: number;
   /** Delay before the second attempt; doubles each time, capped at 2 s (default 100 ms). */
   retryBackoffMs?: number;
-  /** Upper bound of a fetch long-poll (default 1000 ms); a fetchWindow's maxWaitMs replaces it. */
+  /** Upper bound of a fetch long-poll (default IDLE_FETCH_WAIT_MS); a fetchWindow's maxWaitMs replaces it. */
   maxWaitTimeInMs?: number;
   /** For a busy topic: gather events into larger batches (BUSY_TOPIC_FETCH_WINDOW). Default: none. */
   fetchWindow?: FetchWindow;
@@ -144,7 +147,7 @@ export class EventConsumer {
       sessionTimeout: this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS,
       heartbeatInterval: HEARTBEAT_INTERVAL_MS,
       // Long-poll bound: without a window new messages return at once, but stop() waits for the poll in flight.
-      maxWaitTimeInMs: this.options.fetchWindow?.maxWaitMs ?? this.options.maxWaitTimeInMs ?? 1_000,
+      maxWaitTimeInMs: this.options.fetchWindow?.maxWaitMs ?? this.options.maxWaitTimeInMs ?? IDLE_FETCH_WAIT_MS,
       minBytes: this.options.fetchWindow?.minBytes ?? 1,
       // A crash restarts the consumer, unless it came from stop() closing the connections under a join
       // still in progress: restarting then would bring back a member nobody stops.

@@ -1,15 +1,18 @@
 import { Kafka, logLevel, type LogEntry } from 'kafkajs';
 import { createLogger, type Logger } from '@docket/observability';
+import { applyFetchWindowWhileBusy } from './fetch-window-while-busy';
 import { applyKafkajsIdleTimerFix } from './kafkajs-idle-timer-fix';
 
 export type { Kafka };
 
 /**
  * A kafkajs client whose own (chatty) logging goes through pino at warn and above only.
- * Brokers are a list of host:port. Its connections keep no timer while idle (kafkajs-idle-timer-fix.ts).
+ * Brokers are a list of host:port. Its connections keep no timer while idle (kafkajs-idle-timer-fix.ts),
+ * and its consumers' fetch windows apply only while events flow (fetch-window-while-busy.ts).
  */
 export function createKafka(options: { clientId: string; brokers: string[]; logger?: Logger }): Kafka {
   applyKafkajsIdleTimerFix();
+  applyFetchWindowWhileBusy();
   const logger = (options.logger ?? createLogger(options.clientId)).child({ component: 'kafkajs' });
   return new Kafka({
     clientId: options.clientId,

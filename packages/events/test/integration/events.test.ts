@@ -5,7 +5,7 @@ import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { Partitioners, type Consumer, type Kafka, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { DocumentDeleted } from '@docket/proto/src/document-events';
-import { dlqTopicOf, EventConsumer, EventPublisher, newEventFields, type MessageMeta } from '../../src';
+import { dlqTopicOf, EventConsumer, EventPublisher, newEventFields, type MessageMeta, type TopicDef } from '../../src';
 import { ProcessedEventsStore } from '../../src/processed-events.store';
 import { freshTopic, testKafka, testLogger, testMongo, uniqueName, waitFor } from '../support/infra';
 
@@ -200,29 +200,37 @@ describe('EventPublisher → EventConsumer', () => {
     );
   });
 
-  it('with a fetch window, gathers events published one at a time into one batch', async () => {
-    const WINDOW_MS = 1_500;
-    const def = await freshTopic(kafka, 'test');
-    const batchSizes: number[] = [];
+  /** A consumer of `def` with a window of windowMs and more bytes than the events hold (a busy fetch waits it out). */
+  async function windowedConsumer(
+    def: TopicDef<DocumentDeleted>,
+    windowMs: number,
+    onBatch: (messages: Array<{ message: DocumentDeleted }>) => void,
+  ): Promise<void> {
     const windowed = new EventConsumer({
       kafka,
       groupId: uniqueName('group'),
       connection,
       logger: testLogger,
-      // More bytes than the events hold: each fetch waits its whole window.
-      fetchWindow: { minBytes: 1024 * 1024, maxWaitMs: WINDOW_MS },
+      fetchWindow: { minBytes: 1024 * 1024, maxWaitMs: windowMs },
     });
     cleanups.push(() => windowed.stop());
     await windowed
       .onBatch(
         def,
-        async (messages) => void batchSizes.push(messages.length),
+        async (messages) => onBatch(messages),
         async () => {
           throw new Error('the per-event handler is only for failing batches');
         },
       )
       .start();
     await windowed.joined();
+  }
+
+  it('with a fetch window, gathers events published one at a time into one batch', async () => {
+    const WINDOW_MS = 1_500;
+    const def = await freshTopic(kafka, 'test');
+    const batchSizes: number[] = [];
+    await windowedConsumer(def, WINDOW_MS, (messages) => void batchSizes.push(messages.length));
     // One key, so one partition. The input is a stream of events 60 ms apart: without a window the
     // consumer fetched each as it came, in as many batches.
     const events = Array.from({ length: 10 }, () => ({ ...deleted('one-key'), documentId: 'one-key' }));
@@ -233,9 +241,21 @@ describe('EventPublisher → EventConsumer', () => {
     }
     const sendingMs = Date.now() - firstSentAt;
     await waitFor(() => batchSizes.reduce((sum, size) => sum + size, 0) >= events.length, { what: 'every event' });
-    // One batch per window the sending spanned, and one more where a window ended between two
-    // publishes: two when the sending took under the window (~0.6 s), more only on a slow machine.
+    // The first event alone (an idle member reads it at once), then one batch per window the sending
+    // spanned: two when the sending took under the window (~0.6 s), more only on a slow machine.
     expect(batchSizes.length).toBeLessThanOrEqual(Math.ceil(sendingMs / WINDOW_MS) + 1);
+  });
+
+  it('with a fetch window, hands an event arriving alone over at once, not when the window ends', async () => {
+    const WINDOW_MS = 4_000;
+    const def = await freshTopic(kafka, 'test');
+    const handledAt: number[] = [];
+    await windowedConsumer(def, WINDOW_MS, (messages) => void handledAt.push(...messages.map(() => Date.now())));
+    const sentAt = Date.now();
+    await publisher.publish(def, deleted('alone'));
+    await waitFor(() => handledAt.length === 1, { what: 'the event', timeoutMs: WINDOW_MS * 2 });
+    // Held for the window, it would have come after 4 s; an idle member's fetch returns with the first event.
+    expect((handledAt[0] as number) - sentAt).toBeLessThan(WINDOW_MS / 2);
   });
 
   it('goes one by one when a batch keeps failing: the bad event dead-lettered alone, the others handled', async () => {
