@@ -122,6 +122,47 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     }
   });
 
+  it('finds every key of a unique index over many pages, of mixed kinds, across a restart (H2 file)', async () => {
+    const jars = await ensureJars();
+    const port = await freePort();
+    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-keys'), port, storage: 'h2' });
+    // Strings and ObjectIds are compared directly (KeyValueType), the rest through MongoDB's order of
+    // types: a key of each kind among 3,000 in random order fills many index pages, so a wrong order
+    // would lose keys in the binary searches and let duplicates in.
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647);
+    const keys: unknown[] = [];
+    for (let n = 0; n < 3_000; n += 1) {
+      const kind = n % 5;
+      if (kind === 0) keys.push(new ObjectId(random().toString(16).padStart(24, '0')));
+      else if (kind === 1) keys.push(n * 1.5);
+      else keys.push(`${random().toString(36)}-${'é'.repeat(n % 3)}${n}`);
+    }
+    keys.sort(() => (random() % 2 === 0 ? -1 : 1));
+    let mongo = await start();
+    let client = await MongoClient.connect(mongo.url);
+    const keyed = () => client.db('documents').collection<{ key: unknown; n: number }>('keyed');
+    await keyed().createIndex({ key: 1 }, { unique: true });
+    for (let from = 0; from < keys.length; from += 500)
+      await keyed().insertMany(keys.slice(from, from + 500).map((key, n) => ({ key, n: from + n })));
+    const everyKeyIsTaken = async () => {
+      for (let n = 0; n < keys.length; n += 7)
+        await expect(keyed().insertOne({ key: keys[n], n: -1 })).rejects.toMatchObject({ code: 11000 });
+    };
+    await everyKeyIsTaken();
+    await client.close();
+    await mongo.stop();
+
+    mongo = await start();
+    try {
+      client = await MongoClient.connect(mongo.url);
+      await everyKeyIsTaken();
+      expect(await keyed().countDocuments()).toBe(keys.length);
+      await client.close();
+    } finally {
+      await mongo.stop();
+    }
+  });
   it('stop() leaves no process of the group behind', async () => {
     const redis = await startRedis({ dir: path.join(dir, 'redis'), port: await freePort(), persistent: false });
     const pid = redis.process.pid;

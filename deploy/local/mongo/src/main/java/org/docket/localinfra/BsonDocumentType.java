@@ -37,14 +37,8 @@ final class BsonDocumentType extends BasicDataType<Document> {
 
     @Override
     public void write(WriteBuffer buffer, Document document) {
-        ByteBuf encoded = Unpooled.buffer(256);
-        try {
-            BsonEncoder.encodeDocument(document, encoded);
-            buffer.put(BSON_TAG);
-            buffer.put(encoded.nioBuffer());
-        } finally {
-            encoded.release();
-        }
+        buffer.put(BSON_TAG);
+        BsonScratch.encodeInto(buffer, encoded -> BsonEncoder.encodeDocument(document, encoded));
     }
 
     @Override
