@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MongoClient, ObjectId } from 'mongodb';
+import { Binary, Long, MongoClient, ObjectId } from 'mongodb';
 import { ensureJars, freePort, startMongo, startRedis, type RunningMongo } from '@docket/local-infra';
 import { groupHasLiveMember } from '../../src/stack/process-tree';
 
@@ -116,6 +116,49 @@ describe('launcher: dev-profile persistence and clean stop', () => {
       expect(await things().findOne({ n: 3 })).toEqual({ _id: 'a-id', n: 3 });
       await things().deleteOne({ _id: new ObjectId('65a000000000000000000001') });
       expect(await things().countDocuments()).toBe(ids.length - 1);
+      await client.close();
+    } finally {
+      await mongo.stop();
+    }
+  });
+
+  it('gives back a document of every BSON kind, nested in arrays and documents, across a restart (H2)', async () => {
+    const jars = await ensureJars();
+    const port = await freePort();
+    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-kinds'), port, storage: 'h2' });
+    // The stand-in writes documents into its file with an encoder of its own (BsonWriter): what it
+    // gives back after a restart is read from those bytes by the library's decoder.
+    const leaf = {
+      int: 7,
+      long: Long.fromString('9007199254740993'),
+      double: 2.5,
+      text: 'Décision 電力 🔌',
+      yes: true,
+      none: null,
+      id: new ObjectId('65a000000000000000000003'),
+      at: new Date('2026-12-01T08:00:00.123Z'),
+      bytes: new Binary(Buffer.from([0, 1, 2, 255])),
+      'clé é': 'a name not in ASCII',
+      empty: {},
+      list: [],
+    };
+    const kinds = {
+      _id: 'kinds',
+      ...leaf,
+      nested: { ...leaf, deeper: [leaf, [leaf, 3], { leaf }] },
+      list: [leaf, 'x', 1],
+    };
+    let mongo = await start();
+    let client = await MongoClient.connect(mongo.url);
+    const collection = () => client.db('documents').collection<{ _id: string }>('kinds');
+    await collection().insertOne(kinds);
+    await client.close();
+    await mongo.stop();
+
+    mongo = await start();
+    try {
+      client = await MongoClient.connect(mongo.url, { promoteLongs: false });
+      expect(await collection().findOne({ _id: 'kinds' })).toEqual(kinds);
       await client.close();
     } finally {
       await mongo.stop();

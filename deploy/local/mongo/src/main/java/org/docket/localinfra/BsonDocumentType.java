@@ -8,7 +8,6 @@ import org.h2.mvstore.type.ObjectDataType;
 
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
-import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
@@ -38,7 +37,7 @@ final class BsonDocumentType extends BasicDataType<Document> {
     @Override
     public void write(WriteBuffer buffer, Document document) {
         buffer.put(BSON_TAG);
-        BsonScratch.encodeInto(buffer, encoded -> BsonEncoder.encodeDocument(document, encoded));
+        BsonScratch.encodeInto(buffer, encoded -> BsonWriter.encodeDocument(document, encoded));
     }
 
     @Override

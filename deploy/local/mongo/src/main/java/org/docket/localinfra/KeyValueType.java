@@ -14,7 +14,6 @@ import de.bwaldvogel.mongo.backend.ValueComparator;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
 import de.bwaldvogel.mongo.wire.bson.BsonDecoder;
-import de.bwaldvogel.mongo.wire.bson.BsonEncoder;
 import io.netty.buffer.Unpooled;
 
 /**
@@ -66,7 +65,7 @@ final class KeyValueType extends BasicDataType<KeyValue> {
         for (int i = 0; i < key.size(); i++) {
             values.put(Integer.toString(i), key.get(i));
         }
-        BsonScratch.encodeInto(buffer, encoded -> BsonEncoder.encodeDocument(values, encoded));
+        BsonScratch.encodeInto(buffer, encoded -> BsonWriter.encodeDocument(values, encoded));
     }
 
     @Override
