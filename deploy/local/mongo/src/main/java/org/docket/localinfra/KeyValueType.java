@@ -42,7 +42,8 @@ final class KeyValueType extends BasicDataType<KeyValue> {
      * MongoDB's order of two values. Two strings or two ObjectIds (most unique keys: hashes, names,
      * ids) are compared directly, as ValueComparator ends up doing for them after its checks for
      * lists, MinKey, null and the types' ranks (a search of each key's class through its list of
-     * types, a tenth of the stand-in's CPU per insert, in the binary search of every index page).
+     * types): a tenth of its request threads' time during an import, in the binary search of every
+     * index page.
      */
     private static int compareValues(Object a, Object b) {
         if (a instanceof String first && b instanceof String second) {
