@@ -37,8 +37,8 @@ describe('launcher: dev-profile persistence and clean stop', () => {
         name: 'Admin',
       });
       await expect(users().insertOne({ email: 'admin@docket.local' })).rejects.toMatchObject({ code: 11000 });
-      await client.close();
     } finally {
+      await client.close();
       await mongo.stop();
     }
     expect(fs.existsSync(path.join(dir, 'mongo', 'mongo.mv'))).toBe(true);
@@ -116,8 +116,8 @@ describe('launcher: dev-profile persistence and clean stop', () => {
       expect(await things().findOne({ n: 3 })).toEqual({ _id: 'a-id', n: 3 });
       await things().deleteOne({ _id: new ObjectId('65a000000000000000000001') });
       expect(await things().countDocuments()).toBe(ids.length - 1);
-      await client.close();
     } finally {
+      await client.close();
       await mongo.stop();
     }
   });
@@ -151,16 +151,19 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     let mongo = await start();
     let client = await MongoClient.connect(mongo.url);
     const collection = () => client.db('documents').collection<{ _id: string }>('kinds');
-    await collection().insertOne(kinds);
-    await client.close();
-    await mongo.stop();
+    try {
+      await collection().insertOne(kinds);
+    } finally {
+      await client.close();
+      await mongo.stop();
+    }
 
     mongo = await start();
     try {
       client = await MongoClient.connect(mongo.url, { promoteLongs: false });
       expect(await collection().findOne({ _id: 'kinds' })).toEqual(kinds);
-      await client.close();
     } finally {
+      await client.close();
       await mongo.stop();
     }
   });
@@ -185,27 +188,31 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     let mongo = await start();
     let client = await MongoClient.connect(mongo.url);
     const keyed = () => client.db('documents').collection<{ key: unknown; n: number }>('keyed');
-    await keyed().createIndex({ key: 1 }, { unique: true });
-    for (let from = 0; from < keys.length; from += 500)
-      await keyed().insertMany(keys.slice(from, from + 500).map((key, n) => ({ key, n: from + n })));
     const everyKeyIsTaken = async () => {
       for (let n = 0; n < keys.length; n += 7)
         await expect(keyed().insertOne({ key: keys[n], n: -1 })).rejects.toMatchObject({ code: 11000 });
     };
-    await everyKeyIsTaken();
-    await client.close();
-    await mongo.stop();
+    try {
+      await keyed().createIndex({ key: 1 }, { unique: true });
+      for (let from = 0; from < keys.length; from += 500)
+        await keyed().insertMany(keys.slice(from, from + 500).map((key, n) => ({ key, n: from + n })));
+      await everyKeyIsTaken();
+    } finally {
+      await client.close();
+      await mongo.stop();
+    }
 
     mongo = await start();
     try {
       client = await MongoClient.connect(mongo.url);
       await everyKeyIsTaken();
       expect(await keyed().countDocuments()).toBe(keys.length);
-      await client.close();
     } finally {
+      await client.close();
       await mongo.stop();
     }
   });
+
   it('stop() leaves no process of the group behind', async () => {
     const redis = await startRedis({ dir: path.join(dir, 'redis'), port: await freePort(), persistent: false });
     const pid = redis.process.pid;
