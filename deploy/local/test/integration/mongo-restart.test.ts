@@ -15,10 +15,15 @@ describe('launcher: dev-profile persistence and clean stop', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps Mongo stand-in data and unique indexes across a restart (H2 file)', async () => {
+  /** Starts a stand-in on its H2 file in `name`, on the same port each time (a restart keeps its URL). */
+  async function h2StandIn(name: string): Promise<() => Promise<RunningMongo>> {
     const jars = await ensureJars();
     const port = await freePort();
-    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo'), port, storage: 'h2' });
+    return () => startMongo({ jars, dir: path.join(dir, name), port, storage: 'h2' });
+  }
+
+  it('keeps Mongo stand-in data and unique indexes across a restart (H2 file)', async () => {
+    const start = await h2StandIn('mongo');
 
     let mongo: RunningMongo = await start();
     let client = await MongoClient.connect(mongo.url);
@@ -45,9 +50,7 @@ describe('launcher: dev-profile persistence and clean stop', () => {
   });
 
   it('keeps every write it acknowledged when killed with SIGKILL (H2 file)', async () => {
-    const jars = await ensureJars();
-    const port = await freePort();
-    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-killed'), port, storage: 'h2' });
+    const start = await h2StandIn('mongo-killed');
 
     const killed = await start();
     const client = await MongoClient.connect(killed.url);
@@ -78,9 +81,7 @@ describe('launcher: dev-profile persistence and clean stop', () => {
   });
 
   it('keeps documents under _ids of every kind, found by _id and in order, across a restart (H2 file)', async () => {
-    const jars = await ensureJars();
-    const port = await freePort();
-    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-ids'), port, storage: 'h2' });
+    const start = await h2StandIn('mongo-ids');
     // The kinds the stand-in keys its maps by in a compact form (ObjectId, string) and the rest.
     const ids: unknown[] = [
       new ObjectId('65a000000000000000000002'),
@@ -123,9 +124,7 @@ describe('launcher: dev-profile persistence and clean stop', () => {
   });
 
   it('gives back a document of every BSON kind, nested in arrays and documents, across a restart (H2)', async () => {
-    const jars = await ensureJars();
-    const port = await freePort();
-    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-kinds'), port, storage: 'h2' });
+    const start = await h2StandIn('mongo-kinds');
     // The stand-in writes documents into its file with an encoder of its own (BsonWriter): what it
     // gives back after a restart is read from those bytes by the library's decoder.
     const leaf = {
@@ -169,9 +168,7 @@ describe('launcher: dev-profile persistence and clean stop', () => {
   });
 
   it('finds every key of a unique index over many pages, of mixed kinds, across a restart (H2 file)', async () => {
-    const jars = await ensureJars();
-    const port = await freePort();
-    const start = () => startMongo({ jars, dir: path.join(dir, 'mongo-keys'), port, storage: 'h2' });
+    const start = await h2StandIn('mongo-keys');
     // Strings and ObjectIds are compared directly (KeyValueType), the rest through MongoDB's order of
     // types: a key of each kind among 3,000 in random order fills many index pages, so a wrong order
     // would lose keys in the binary searches and let duplicates in.
