@@ -3,18 +3,26 @@ import { addOutbox, type PendingEvent } from '@docket/events';
 import { docketListingKey, leadOf, type DocketEntryMark } from '../domain/docket-entries';
 import type { Attachment, Document } from '../domain/document.types';
 import { InsertBatcher } from './insert-batcher';
+import { mentionsOf, packAnalysis, valuesOf, type PackedAnalysis, type UnpackedAnalysis } from './packed-analysis';
 import { RecentReads } from './recent-reads';
 
-type DocumentRecord = Omit<Document, 'id'> & {
-  _id: Types.ObjectId;
+/** A document as the ingestion pipeline builds it, to be written. */
+export type NewDocumentRecord = Omit<Document, 'id'> & {
   provenanceKey: string;
-  /** False until the catalog counters and entity profiles include this document (see StatsProjector). */
-  statsApplied: boolean;
-  pendingEvents: PendingEvent[];
   /** A filing of a docket: its place in the docket's listing (docketListingKey) and the start of its text. */
   docketOrder?: string;
   lead?: string;
 };
+
+/** A document as stored: its mentions and values packed (see packed-analysis), or as arrays in older records. */
+type DocumentRecord = Omit<NewDocumentRecord, 'mentions' | 'values'> &
+  Partial<PackedAnalysis> &
+  UnpackedAnalysis & {
+    _id: Types.ObjectId;
+    /** False until the catalog counters and entity profiles include this document (see StatsProjector). */
+    statsApplied: boolean;
+    pendingEvents: PendingEvent[];
+  };
 
 /** What a docket's listing shows of one of its filings. */
 export interface DocketListingRow {
@@ -90,10 +98,13 @@ const schema = new Schema<DocumentRecord>(
       type: [{ id: String, kind: String, key: String, name: String, aliases: [String], count: Number, _id: false }],
       default: [],
     },
-    mentions: { type: [{ entityId: String, start: Number, end: Number, _id: false }], default: [] },
+    mentionsJson: { type: String },
+    valuesJson: { type: String },
+    // As records written before the packing hold them (read, never written).
+    mentions: { type: [{ entityId: String, start: Number, end: Number, _id: false }], default: undefined },
     values: {
       type: [{ kind: String, text: String, start: Number, end: Number, value: String, _id: false }],
-      default: [],
+      default: undefined,
     },
     statsApplied: { type: Boolean, default: false },
   },
@@ -108,14 +119,12 @@ schema.index({ docketOrder: 1 }, { unique: true, sparse: true });
 addOutbox(schema);
 
 /** Heavy fields a listing does not need. */
-const SLIM = { pendingEvents: 0, mentions: 0, values: 0 } as const;
+const SLIM = { pendingEvents: 0, mentions: 0, values: 0, mentionsJson: 0, valuesJson: 0 } as const;
 const WITHOUT_OUTBOX = { pendingEvents: 0 } as const;
 /** Below every ObjectId a document is given (its first four bytes are a creation time). */
 const FIRST_OBJECT_ID = '000000000000000000000000';
 /** What a document page does not show: the outbox, extracted values, and attachments' own texts. */
-const FOR_VIEW = { pendingEvents: 0, values: 0, 'attachments.text': 0 } as const;
-
-export type NewDocumentRecord = Omit<DocumentRecord, '_id' | 'statsApplied' | 'pendingEvents'>;
+const FOR_VIEW = { pendingEvents: 0, values: 0, valuesJson: 0, 'attachments.text': 0 } as const;
 
 /** The documents collection of the documents service's own database. */
 export class DocumentRepository {
@@ -160,7 +169,7 @@ export class DocumentRepository {
   insert(id: string, record: NewDocumentRecord, events: PendingEvent[]): Promise<boolean> {
     return this.inserts.insert({
       _id: new Types.ObjectId(id),
-      ...record,
+      ...storedFieldsOf(record),
       ...listingFieldsOf(id, record),
       statsApplied: false,
       pendingEvents: events,
@@ -169,19 +178,18 @@ export class DocumentRepository {
 
   /** Replaces a changed document's content, adding its documents.updated event to the outbox in the same write. */
   async replaceContent(id: string, record: NewDocumentRecord, event: PendingEvent): Promise<boolean> {
-    const { createdAt: _createdAt, ...content } = record;
+    const { createdAt: _createdAt, ...content } = storedFieldsOf(record);
     const listing = listingFieldsOf(id, record);
-    // What the new content no longer has goes (an update drops undefined fields rather than unsetting them).
+    // What the new content no longer has goes (an update drops undefined fields rather than unsetting them),
+    // and the arrays of a record written before the packing.
     const $unset = {
+      mentions: 1,
+      values: 1,
       ...(listing ? {} : { docketOrder: 1, lead: 1 }),
       ...(record.docketEntry ? {} : { docketEntry: 1 }),
     };
     try {
-      const update = {
-        $set: { ...content, ...listing },
-        ...(Object.keys($unset).length > 0 ? { $unset } : {}),
-        $push: { pendingEvents: event },
-      };
+      const update = { $set: { ...content, ...listing }, $unset, $push: { pendingEvents: event } };
       const result = await this.model.updateOne({ _id: new Types.ObjectId(id) }, update);
       return result.matchedCount === 1;
     } catch (error) {
@@ -204,13 +212,12 @@ export class DocumentRepository {
           deletedAt: new Date(),
           text: '',
           pages: [],
-          mentions: [],
-          values: [],
+          ...packAnalysis({ mentions: [], values: [] }),
           entities: [],
           sha256: `deleted:${id}`,
           provenanceKey: `deleted:${id}`,
         },
-        $unset: { docketOrder: 1, lead: 1 },
+        $unset: { docketOrder: 1, lead: 1, mentions: 1, values: 1 },
         $push: { pendingEvents: event },
       },
       { strict: false },
@@ -252,7 +259,7 @@ export class DocumentRepository {
     const objectIds = ids.filter(isDocumentId).map((id) => new Types.ObjectId(id));
     if (objectIds.length === 0) return [];
     const records = await this.model
-      .find({ _id: { $in: objectIds } }, { pendingEvents: 0, values: 0 })
+      .find({ _id: { $in: objectIds } }, { pendingEvents: 0, values: 0, valuesJson: 0 })
       .lean<DocumentRecord[]>();
     return records.filter(isLive).map(toStored);
   }
@@ -504,7 +511,16 @@ function toStored(record: DocumentRecord): Document {
     failureReason: record.failureReason ?? undefined,
     failureMessage: record.failureMessage ?? undefined,
     entities: record.entities ?? [],
-    mentions: record.mentions ?? [],
-    values: record.values ?? [],
+    mentions: mentionsOf(record),
+    values: valuesOf(record),
   };
+}
+
+/** The record's fields as written: mentions and values packed. */
+function storedFieldsOf({
+  mentions,
+  values,
+  ...rest
+}: NewDocumentRecord): Omit<DocumentRecord, '_id' | 'statsApplied' | 'pendingEvents'> {
+  return { ...rest, ...packAnalysis({ mentions, values }) };
 }

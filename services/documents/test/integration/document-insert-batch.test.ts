@@ -1,6 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { testInfraEnv, uniqueName } from '@docket/testkit';
 import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';
+import { documentRecord } from './support/document-records';
 
 // Inserts made at once (an import's files in flight) go to MongoDB together; each caller still learns
 // whether its own document was new or already there.
@@ -21,31 +22,7 @@ afterAll(async () => {
 });
 
 function record(n: number, sha = `sha-${n}`): NewDocumentRecord {
-  const now = new Date('2026-03-01T00:00:00Z');
-  return {
-    title: `Filing ${n}`,
-    text: `Text of filing ${n}.`,
-    pages: [],
-    sourceId: 'batch-src',
-    docketId: '',
-    docketNumber: '',
-    filingType: 'Comment',
-    filingCategory: 'Other',
-    filedAt: now,
-    filers: [],
-    description: '',
-    language: 'en',
-    sha256: sha,
-    createdBy: '',
-    createdAt: now,
-    updatedAt: now,
-    attachments: [],
-    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' },
-    provenanceKey: `batch|${n}`,
-    entities: [],
-    mentions: [],
-    values: [],
-  };
+  return documentRecord('batch', n, { sourceId: 'batch-src', sha256: sha });
 }
 
 describe('DocumentRepository.insert at once', () => {

@@ -6,6 +6,7 @@ import { FilingTypeRefresh } from '../../src/documents/filing-type-refresh';
 import { ConnectorCursorRepository } from '../../src/store/connector-cursor.repository';
 import { DocketRepository } from '../../src/store/docket.repository';
 import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';
+import { documentRecord } from './support/document-records';
 
 // Documents imported before the classifier changed get their new types once, each republished so
 // that the index follows; a second run (a restart) changes nothing.
@@ -39,31 +40,19 @@ afterAll(async () => {
 });
 
 function record(n: number, title: string, filingType: string, filingCategory: string): NewDocumentRecord {
-  const now = new Date('2024-06-21T00:00:00Z');
-  return {
+  const filedAt = new Date('2024-06-21T00:00:00Z');
+  return documentRecord(dbName, n, {
     title,
     text: `${title.toUpperCase()}\nBody of filing ${n}.`,
     pages: [{ number: 1, start: 0, end: title.length + 20 }],
     sourceId: 'ferc',
-    docketId: '',
     docketNumber: 'ER24-1679-000',
     filingType,
     filingCategory,
-    filedAt: now,
-    filers: [],
-    description: '',
-    language: 'en',
-    sha256: `sha-${dbName}-${n}`,
-    createdBy: '',
-    createdAt: now,
-    updatedAt: now,
-    attachments: [],
-    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' },
-    provenanceKey: `refresh|${dbName}|${n}`,
-    entities: [],
-    mentions: [],
-    values: [],
-  };
+    filedAt,
+    createdAt: filedAt,
+    updatedAt: filedAt,
+  });
 }
 
 const stored = (id: string) => connection.collection('documents').findOne({ _id: new Types.ObjectId(id) });

@@ -7,6 +7,7 @@ import { DocketRepository } from '../../src/store/docket.repository';
 import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';
 import { EntityRepository } from '../../src/store/entity.repository';
 import { SourceRepository } from '../../src/store/source.repository';
+import { documentRecord } from './support/document-records';
 
 // The counters' flag write also removes the outbox events the relay has published meanwhile, so a
 // new document is rewritten once after its insert; documents flagged already are left to the caller.
@@ -51,44 +52,17 @@ afterAll(async () => {
   await connection?.close();
 });
 
+const ACME = {
+  id: 'entity-acme',
+  kind: 'organisation' as const,
+  key: 'acme',
+  name: 'Acme Co.',
+  aliases: ['Acme Company'],
+  count: 2,
+};
+
 function record(n: number): NewDocumentRecord {
-  const now = new Date('2026-03-01T00:00:00Z');
-  return {
-    title: `Filing ${n}`,
-    text: `Text of filing ${n}.`,
-    pages: [],
-    sourceId: 'projector-src',
-    docketId: '',
-    docketNumber: '',
-    filingType: 'Comment',
-    filingCategory: 'Other',
-    filedAt: now,
-    filers: [],
-    description: '',
-    language: 'en',
-    sha256: `sha-${dbName}-${n}`,
-    createdBy: '',
-    createdAt: now,
-    updatedAt: now,
-    attachments: [],
-    provenance: { connector: 'test', sourceDocumentId: `d-${n}`, sourceUrl: '', runId: '', createdByRunId: '' },
-    provenanceKey: `projector|${dbName}|${n}`,
-    entities:
-      n === 1
-        ? [
-            {
-              id: 'entity-acme',
-              kind: 'organisation',
-              key: 'acme',
-              name: 'Acme Co.',
-              aliases: ['Acme Company'],
-              count: 2,
-            },
-          ]
-        : [],
-    mentions: [],
-    values: [],
-  };
+  return documentRecord(dbName, n, { sourceId: 'projector-src', entities: n === 1 ? [ACME] : [] });
 }
 
 async function insert(n: number, eventIds: string[]): Promise<string> {
