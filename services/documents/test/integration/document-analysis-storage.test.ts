@@ -1,26 +1,13 @@
-import mongoose, { Types, type Connection } from 'mongoose';
-import { testInfraEnv, uniqueName } from '@docket/testkit';
-import { DocumentRepository, type NewDocumentRecord } from '../../src/store/document.repository';
+import { Types } from 'mongoose';
+import type { NewDocumentRecord } from '../../src/store/document.repository';
 import { documentRecord } from './support/document-records';
+import { useDocumentsDatabase } from './support/documents-database';
 
 // A document's mentions and values are stored packed (one string each, see packed-analysis), and
 // records written before that, with the arrays themselves, read the same.
 
-const dbName = uniqueName('analysis_storage').replace(/-/g, '_');
-let connection: Connection;
-let documents: DocumentRepository;
-const raw = () => connection.collection('documents');
-
-beforeAll(async () => {
-  connection = await mongoose.createConnection(testInfraEnv().mongoUrl, { dbName }).asPromise();
-  documents = new DocumentRepository(connection);
-  await documents.init();
-});
-
-afterAll(async () => {
-  await connection?.dropDatabase();
-  await connection?.close();
-});
+const database = useDocumentsDatabase('analysis_storage');
+const raw = () => database.connection.collection('documents');
 
 const ENTITY = 'e'.repeat(64);
 const MENTIONS = [
@@ -30,7 +17,7 @@ const MENTIONS = [
 const VALUES = [{ kind: 'money' as const, text: '$1.5 million', start: 20, end: 32, value: '1500000' }];
 
 function record(n: number, analysis: Pick<NewDocumentRecord, 'mentions' | 'values'>): NewDocumentRecord {
-  return documentRecord(dbName, n, {
+  return documentRecord(database.name, n, {
     text: `Acme Pipeline agreed to pay $1.5 million; Acme Pipeline filed ${n}.`,
     sha256: `sha-${n}-${analysis.mentions.length}`,
     entities: [
@@ -42,6 +29,7 @@ function record(n: number, analysis: Pick<NewDocumentRecord, 'mentions' | 'value
 
 describe('a document’s mentions and values in storage', () => {
   it('are written packed, as one string each, and read back whole', async () => {
+    const { documents } = database;
     const id = documents.newId();
     await documents.insert(id, record(1, { mentions: MENTIONS, values: VALUES }), []);
 
@@ -58,6 +46,7 @@ describe('a document’s mentions and values in storage', () => {
   });
 
   it('are read from the arrays of a record written before the packing, packed when its content changes', async () => {
+    const { documents } = database;
     const id = documents.newId();
     const { mentions, values, ...rest } = record(2, { mentions: MENTIONS, values: VALUES });
     await raw().insertOne({
@@ -83,6 +72,7 @@ describe('a document’s mentions and values in storage', () => {
   });
 
   it('are gone from a deleted document, packed or not', async () => {
+    const { documents } = database;
     const packed = documents.newId();
     await documents.insert(packed, record(3, { mentions: MENTIONS, values: VALUES }), []);
     const legacy = documents.newId();
@@ -90,7 +80,12 @@ describe('a document’s mentions and values in storage', () => {
     await raw().insertOne({ _id: new Types.ObjectId(legacy), ...rest, mentions, values, pendingEvents: [] });
 
     for (const id of [packed, legacy]) {
-      await documents.markDeleted(id, { eventId: `deleted-${id}`, topic: 't', key: id, payload: Buffer.from('x') });
+      await documents.markDeleted(id, {
+        eventId: `deleted-${id}`,
+        topic: 't',
+        key: id,
+        payload: Buffer.from('x'),
+      });
       const stored = await raw().findOne({ _id: new Types.ObjectId(id) });
       expect(stored).not.toHaveProperty('mentions');
       expect(stored).not.toHaveProperty('values');
