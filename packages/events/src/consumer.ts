@@ -63,7 +63,26 @@ export interface EventConsumerOptions {
   keepProcessedMs?: number;
   /** How long the group waits for this member's heartbeat before it takes its partitions (default 10 s). */
   sessionTimeoutMs?: number;
+  /**
+   * Whether an event the group has handled is skipped when it comes again (default true): each
+   * batch then costs a look-up and a record of its event ids. False only for handlers whose effects
+   * are keyed so that running one twice changes nothing (see NO_RECORDS).
+   */
+  deduplicate?: boolean;
 }
+
+type EventRecords = Pick<ProcessedEventsStore, 'init' | 'which' | 'recordMany' | 'pruneOlderThan'>;
+
+/**
+ * The records of a group that does not deduplicate: nothing is skipped, nothing written. A redelivered
+ * or republished event runs its handler again, which must then add nothing.
+ */
+const NO_RECORDS: EventRecords = {
+  init: async () => undefined,
+  which: async () => new Set<string>(),
+  recordMany: async () => undefined,
+  pruneOlderThan: async () => 0,
+};
 
 /**
  * A member that died without leaving (SIGKILL, a lost machine) keeps its partitions this long, and
@@ -98,7 +117,7 @@ const tracer = trace.getTracer('@docket/events');
  */
 export class EventConsumer {
   private readonly registrations = new Map<string, Registration>();
-  private readonly processed: ProcessedEventsStore;
+  private readonly processed: EventRecords;
   private readonly dlq: EventPublisher;
   private readonly logger: Logger;
   private readonly maxAttempts: number;
@@ -109,7 +128,7 @@ export class EventConsumer {
 
   constructor(private readonly options: EventConsumerOptions) {
     this.logger = options.logger.child({ consumerGroup: options.groupId });
-    this.processed = new ProcessedEventsStore(options.connection);
+    this.processed = options.deduplicate === false ? NO_RECORDS : new ProcessedEventsStore(options.connection);
     this.dlq = new EventPublisher(options.kafka, this.logger);
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 3);
     this.retryBackoffMs = options.retryBackoffMs ?? 100;

@@ -43,7 +43,7 @@ function deleted(documentId: string): DocumentDeleted {
   return { ...newEventFields(), documentId, reason: 'test' };
 }
 
-function consumer(groupId: string, opts: { maxAttempts?: number } = {}): EventConsumer {
+function consumer(groupId: string, opts: { maxAttempts?: number; deduplicate?: boolean } = {}): EventConsumer {
   const c = new EventConsumer({ kafka, groupId, connection, logger: testLogger, retryBackoffMs: 20, ...opts });
   cleanups.push(() => c.stop());
   return c;
@@ -107,6 +107,23 @@ describe('EventPublisher → EventConsumer', () => {
           .countDocuments({ eventId: { $in: [event.eventId, marker.eventId] } })) === 2,
     );
     expect(handled.filter((id) => id === event.eventId)).toHaveLength(1);
+  });
+
+  it('without deduplication, hands an event that comes again over again and records nothing', async () => {
+    const def = await freshTopic(kafka, 'test');
+    const groupId = uniqueName('group');
+    const handled: string[] = [];
+    await consumer(groupId, { deduplicate: false })
+      .on(def, async (m) => void handled.push(m.eventId))
+      .start();
+
+    const event = deleted('doc-again');
+    await publisher.publish(def, event);
+    await waitFor(() => handled.length === 1, { what: 'the event' });
+    await publisher.publish(def, event); // again once handled, e.g. an outbox relay publishing twice
+    await waitFor(() => handled.length === 2, { what: 'the event a second time' });
+    expect(handled).toEqual([event.eventId, event.eventId]);
+    expect(await connection.collection('processed_events').countDocuments({ groupId })).toBe(0);
   });
 
   it('dead-letters an undecodable message and keeps consuming', async () => {

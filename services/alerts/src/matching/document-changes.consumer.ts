@@ -14,8 +14,11 @@ import type { Percolator } from './percolator.service';
 export const PERCOLATOR_GROUP = 'alerts.percolator';
 
 /**
- * Every new and updated document, matched against all alerts and docket follows. Idempotent on
- * event_id (EventConsumer) and on alert × document (the hit store), so a redelivery adds nothing.
+ * Every new and updated document, matched against all alerts and docket follows. A redelivered or
+ * republished event is matched again and adds nothing: a hit is unique per alert × document (and only
+ * a new one is counted on its alert), and a delivery is keyed by alert, document and channel. So the
+ * group keeps no processed-event records (deduplicate: false), which cost every batch of an import
+ * a look-up and a write of its event ids.
  */
 export class DocumentChangesConsumer {
   private readonly consumer: EventConsumer;
@@ -40,6 +43,7 @@ export class DocumentChangesConsumer {
       connection: options.connection,
       logger,
       fetchWindow: BUSY_TOPIC_FETCH_WINDOW,
+      deduplicate: false,
     })
       .on(options.ingestedTopic ?? topics.documentIngested, handle)
       .on(options.updatedTopic ?? topics.documentUpdated, handle);

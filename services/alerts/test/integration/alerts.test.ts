@@ -4,7 +4,7 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { createKafka, EventPublisher, newEventFields } from '@docket/events';
 import { startApp, type RunningApp } from '../../src/app';
-import { alertsTestConfig, alertsTopics, PercolatorRecords } from '../support/alerts-app';
+import { alertsTestConfig, alertsTopics, PercolatorProgress } from '../support/alerts-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const HealthClient = makeGenericClientConstructor(healthService, 'grpc.health.v1.Health');
@@ -61,6 +61,6 @@ describe('alerts service foundation', () => {
     };
     await publisher.publish(alertsTopics(config).ingested, event);
     await publisher.disconnect();
-    await new PercolatorRecords(connection, config).handled(event.eventId);
+    await new PercolatorProgress(config).caughtUp();
   });
 });

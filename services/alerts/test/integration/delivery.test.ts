@@ -16,7 +16,7 @@ import { waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import type { Config } from '../../src/config';
 import { alertDefinition, documentIngested } from '../support/alert-fixtures';
-import { alertsTestConfig, alertsTopics, PercolatorRecords } from '../support/alerts-app';
+import { alertsTestConfig, alertsTopics, PercolatorProgress } from '../support/alerts-app';
 import { FakeQueryEngine } from '../support/fake-query-engine';
 import { SmtpSink } from '../support/smtp-sink';
 
@@ -32,7 +32,7 @@ let app: RunningApp;
 let client: AlertServiceClient;
 let publisher: EventPublisher;
 let connection: Connection;
-let percolator: PercolatorRecords;
+let percolator: PercolatorProgress;
 let documentCount = 0;
 
 beforeAll(async () => {
@@ -54,7 +54,7 @@ beforeAll(async () => {
   );
   await publisher.connect();
   connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
-  percolator = new PercolatorRecords(connection, config);
+  percolator = new PercolatorProgress(config);
 });
 
 afterAll(async () => {
@@ -76,7 +76,7 @@ async function ingest(text: string, title?: string): Promise<string> {
     filers: [],
   });
   await publisher.publish(alertsTopics(config).ingested, event);
-  await percolator.handled(event.eventId);
+  await percolator.caughtUp();
   return event.documentId;
 }
 

@@ -26,7 +26,7 @@ import { uniqueName, waitFor } from '@docket/testkit';
 import { startApp, type RunningApp } from '../../src/app';
 import { configSchema, type Config } from '../../src/config';
 import { alertDefinition, documentIngested } from '../support/alert-fixtures';
-import { alertsTestEnv, alertsTopics, PercolatorRecords } from '../support/alerts-app';
+import { alertsTestEnv, alertsTopics, PercolatorProgress } from '../support/alerts-app';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const env = alertsTestEnv('alerts-perc', { ALERTS_MAX_PER_USER: '4' });
@@ -39,7 +39,7 @@ let client: AlertServiceClient;
 let publisher: EventPublisher;
 let triggeredConsumer: EventConsumer;
 let connection: Connection;
-let percolator: PercolatorRecords;
+let percolator: PercolatorProgress;
 let documentCount = 0;
 
 function configFor(over: Record<string, string> = {}): Config {
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await publisher.connect();
   connection = mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB });
   await connection.asPromise();
-  percolator = new PercolatorRecords(connection, config);
+  percolator = new PercolatorProgress(config);
   await ensureTopics(kafka, [triggeredTopic]);
   triggeredConsumer = new EventConsumer({
     kafka,
@@ -89,7 +89,7 @@ async function ingest(
   topic: TopicDef<DocumentIngested> | TopicDef<DocumentUpdated> = ingestedTopic,
 ): Promise<void> {
   await publisher.publish(topic as TopicDef<DocumentIngested>, event);
-  await percolator.handled(event.eventId);
+  await percolator.caughtUp();
 }
 
 const create = (owner: string, over: Partial<AlertDefinition> = {}) =>
@@ -254,7 +254,7 @@ describe('percolation', () => {
       KAFKA_NAMESPACE: `${config.KAFKA_NAMESPACE}.other`,
     });
     const otherTopic = alertsTopics(otherConfig).ingested;
-    const otherPercolator = new PercolatorRecords(connection, otherConfig);
+    const otherPercolator = new PercolatorProgress(otherConfig);
     const other = await startApp(otherConfig, logger);
     try {
       const alert = await create('gus', { query: 'comments' });
@@ -262,7 +262,7 @@ describe('percolation', () => {
         async () => {
           const event = documentEvent();
           await publisher.publish(otherTopic, event);
-          await otherPercolator.handled(event.eventId);
+          await otherPercolator.caughtUp();
           return (await hitsOf('gus', alert.id)).length > 0;
         },
         { description: 'the other process to match the new alert', timeoutMs: 15_000 },
@@ -305,18 +305,18 @@ describe('AlertService', () => {
       KAFKA_NAMESPACE: `${config.KAFKA_NAMESPACE}.marked`,
     });
     const otherTopic = alertsTopics(otherConfig).ingested;
-    const otherPercolator = new PercolatorRecords(connection, otherConfig);
+    const otherPercolator = new PercolatorProgress(otherConfig);
     const other = await startApp(otherConfig, logger);
     try {
       // A document first: the other process has then read the store since its start.
       const before = documentEvent();
       await publisher.publish(otherTopic, before);
-      await otherPercolator.handled(before.eventId);
+      await otherPercolator.caughtUp();
 
       const alert = await create('hal', { query: 'comments' });
       const after = documentEvent();
       await publisher.publish(otherTopic, after);
-      await otherPercolator.handled(after.eventId);
+      await otherPercolator.caughtUp();
       expect((await hitsOf('hal', alert.id)).map((hit) => hit.documentId)).toEqual([after.documentId]);
     } finally {
       await other.stop();

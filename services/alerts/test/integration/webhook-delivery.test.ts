@@ -13,7 +13,7 @@ import type { Config } from '../../src/config';
 import { DELIVERY_QUEUE } from '../../src/delivery/delivery.queue';
 import { jobIdOf } from '../../src/domain/delivery';
 import { WEBHOOK_MAX_ATTEMPTS } from '../../src/webhooks/retry-schedule';
-import { alertsTestConfig, alertsTopics, PercolatorRecords } from '../support/alerts-app';
+import { alertsTestConfig, alertsTopics, PercolatorProgress } from '../support/alerts-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
@@ -34,7 +34,7 @@ let publisher: EventPublisher;
 let redis: Redis;
 let queue: Queue;
 let connection: Connection;
-let percolator: PercolatorRecords;
+let percolator: PercolatorProgress;
 let documentCount = 0;
 
 beforeAll(async () => {
@@ -56,7 +56,7 @@ beforeAll(async () => {
   redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix: config.ALERTS_QUEUE_PREFIX });
   connection = await mongoose.createConnection(config.MONGO_URL, { dbName: config.MONGO_DB }).asPromise();
-  percolator = new PercolatorRecords(connection, config);
+  percolator = new PercolatorProgress(config);
 });
 
 afterAll(async () => {
@@ -115,7 +115,7 @@ async function ingest(text: string): Promise<string> {
     pages: [],
   };
   await publisher.publish(alertsTopics(config).ingested, event);
-  await percolator.handled(event.eventId);
+  await percolator.caughtUp();
   return event.documentId;
 }
 

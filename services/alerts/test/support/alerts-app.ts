@@ -1,8 +1,12 @@
-import type { Connection } from 'mongoose';
-import { kafkaNamespace, ProcessedEventsStore, topics } from '@docket/events';
+import pino from 'pino';
+import { createKafka, kafkaNamespace, topics, type Kafka } from '@docket/events';
 import { isolatedServiceEnv, waitFor, type IsolatedServiceEnv } from '@docket/testkit';
 import { configSchema, type Config } from '../../src/config';
 import { PERCOLATOR_GROUP } from '../../src/matching/document-changes.consumer';
+
+const silent = pino({ level: 'silent' });
+
+type Admin = ReturnType<Kafka['admin']>;
 
 /**
  * The environment of an alerts service for one suite: the test servers, its own database, Kafka
@@ -40,24 +44,51 @@ export function alertsTopics(config: Pick<Config, 'KAFKA_NAMESPACE'>) {
 }
 
 /**
- * What the percolator of one alerts service has handled, read where its consumer group records every
- * event it handled (the idempotency record, written once the percolator is done with the event: its
- * hits stored and handed to delivery). `connection` is to the service's database.
+ * How far the percolator of one alerts service has got. Its group keeps no processed-event records
+ * (deduplicate: false), so "handled" is read where Kafka keeps it: the group commits a batch's
+ * offsets once the percolator is done with its events (hits stored and handed to delivery).
  */
-export class PercolatorRecords {
-  private readonly store: ProcessedEventsStore;
+export class PercolatorProgress {
+  private readonly kafka: Kafka;
   private readonly groupId: string;
+  private readonly topics: string[];
 
-  constructor(connection: Connection, config: Pick<Config, 'KAFKA_NAMESPACE'>) {
-    this.store = new ProcessedEventsStore(connection);
+  constructor(config: Pick<Config, 'KAFKA_NAMESPACE' | 'KAFKA_BROKERS'>) {
+    this.kafka = createKafka({ clientId: 'alerts-test-progress', brokers: config.KAFKA_BROKERS, logger: silent });
     this.groupId = kafkaNamespace(config.KAFKA_NAMESPACE).group(PERCOLATOR_GROUP);
+    const { ingested, updated } = alertsTopics(config);
+    this.topics = [ingested.name, updated.name];
   }
 
-  /** Resolves once the percolator has handled the event with this id. */
-  async handled(eventId: string, opts: { timeoutMs?: number } = {}): Promise<void> {
-    await waitFor(() => this.store.has(this.groupId, eventId), {
-      description: `the percolator to handle event ${eventId}`,
-      ...opts,
-    });
+  /** Resolves once the percolator has handled every event published so far to the topics it reads. */
+  async caughtUp(opts: { timeoutMs?: number } = {}): Promise<void> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      await waitFor(() => this.handledAll(admin), {
+        description: `the percolator (${this.groupId}) to handle every event published so far`,
+        ...opts,
+      });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async handledAll(admin: Admin): Promise<boolean> {
+    const existing = new Set(await admin.listTopics());
+    const topics = this.topics.filter((topic) => existing.has(topic));
+    const committed = await admin.fetchOffsets({ groupId: this.groupId, topics });
+    for (const topic of topics) {
+      const next = new Map(
+        (committed.find((entry) => entry.topic === topic)?.partitions ?? []).map((p) => [
+          p.partition,
+          Number(p.offset),
+        ]),
+      );
+      for (const { partition, high } of await admin.fetchTopicOffsets(topic)) {
+        if (Number(high) > 0 && (next.get(partition) ?? -1) < Number(high)) return false;
+      }
+    }
+    return true;
   }
 }
