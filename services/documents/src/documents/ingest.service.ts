@@ -188,7 +188,7 @@ export class IngestService {
 
   /** Stores the original and reads its text unless it is known; a file on disk is read once for both. */
   private async storeFile(file: IngestFile, primary: boolean): Promise<FileResult> {
-    const bytes = file.bytes ?? (file.path ? await this.readWhole(file.path) : Buffer.alloc(0));
+    const bytes = file.bytes ?? (file.path ? await this.readWhole(file.path, file.size) : Buffer.alloc(0));
     const blob = await this.deps.blobs.put(bytes ?? createReadStream(file.path as string));
     const attachment: Attachment = {
       id: blob.sha256.slice(0, 16),
@@ -217,12 +217,17 @@ export class IngestService {
   }
 
   /**
-   * A file's bytes when extraction would take it (a regular file within the size limit); otherwise
-   * undefined, and the file is streamed into the blob store and extraction reports why it refused it.
+   * A file's bytes when extraction would take it (a regular file within the size limit, its size given
+   * by a caller that has just read it, else read here); otherwise undefined, and the file is streamed
+   * into the blob store and extraction reports why it refused it.
    */
-  private async readWhole(filePath: string): Promise<Buffer | undefined> {
-    const info = await stat(filePath);
-    return info.isFile() && info.size <= this.deps.limits.maxBytes ? readFile(filePath) : undefined;
+  private async readWhole(filePath: string, knownSize?: number): Promise<Buffer | undefined> {
+    let size = knownSize;
+    if (size === undefined) {
+      const info = await stat(filePath);
+      size = info.isFile() ? info.size : Infinity;
+    }
+    return size <= this.deps.limits.maxBytes ? readFile(filePath) : undefined;
   }
 
   /**

@@ -30,6 +30,8 @@ export interface IngestFile {
   contentType?: string;
   path?: string;
   bytes?: Buffer;
+  /** The size of the regular file at `path`, when the caller has just read it (saves a stat). */
+  size?: number;
   /** Page texts already known (the generated corpus renders its PDFs from them): no extraction needed. */
   knownPages?: string[];
 }

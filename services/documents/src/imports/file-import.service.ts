@@ -142,7 +142,7 @@ export class FileImportService {
       filers: sidecar.filers,
       description: sidecar.description,
       // A page already read (to look for a docket's mark) is not read again.
-      files: [{ fileName: path.basename(relative), path: absolute, ...(bytes ? { bytes } : {}) }],
+      files: [{ fileName: path.basename(relative), path: absolute, size: info.size, ...(bytes ? { bytes } : {}) }],
     };
     let outcome: IngestOutcome;
     try {

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -31,5 +40,16 @@ describe('LocalDirectoryBlobStore', () => {
     utimesSync(file, longAgo, longAgo);
     await new LocalDirectoryBlobStore(root).put(Buffer.from('the same filing')); // another process: nothing cached
     expect(statSync(file).mtime).toEqual(longAgo);
+  });
+
+  it('replaces what a write cut short left under the key (a file of the wrong size)', async () => {
+    const content = Buffer.from('Order No. 2023 in Docket ER24-1234, whole');
+    const key = createHash('sha256').update(content).digest('hex');
+    const file = path.join(root, key.slice(0, 2), key.slice(2, 4), key);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content.subarray(0, 10));
+    await new LocalDirectoryBlobStore(root).put(content);
+    expect(readFileSync(file)).toEqual(content);
+    expect(readdirSync(path.join(root, 'incoming'))).toEqual([]);
   });
 });
