@@ -9,8 +9,9 @@ import { checkedKey } from './blob-key';
 import type { BlobStore, PutResult } from './blob-store';
 
 /**
- * Blobs as files under `root/ab/cd/<sha256>`. A stream is written to a temporary name, then renamed (atomic on
- * one file system); bytes in hand are written in place (putBytes).
+ * Blobs as files under `root/ab/<sha256>`: 256 directories, as git keeps its loose objects. A stream is
+ * written to a temporary name, then renamed (atomic on one file system); bytes in hand are written in
+ * place (putBytes). Blobs an earlier version wrote under `root/ab/cd/<sha256>` are read where they are.
  */
 export class LocalDirectoryBlobStore implements BlobStore {
   /** Directories made by this process: a mkdir per blob was 1.3 % of an import's CPU profile. */
@@ -89,26 +90,43 @@ export class LocalDirectoryBlobStore implements BlobStore {
   }
 
   async open(key: string): Promise<Readable> {
-    const file = this.pathOf(key);
-    if ((await this.size(key)) === undefined) throw new NotFoundError(`blob ${key} not found`);
-    return createReadStream(file);
+    const found = await this.located(key);
+    if (!found) throw new NotFoundError(`blob ${key} not found`);
+    return createReadStream(found.file);
   }
 
   async size(key: string): Promise<number | undefined> {
-    try {
-      return (await stat(this.pathOf(key))).size;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    return (await this.located(key))?.size;
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    await Promise.all([rm(this.pathOf(key), { force: true }), rm(legacyPathOf(this.root, key), { force: true })]);
+  }
+
+  /** The file holding the blob and its size, in this layout or the earlier one; undefined when neither has it. */
+  private async located(key: string): Promise<{ file: string; size: number } | undefined> {
+    for (const file of [this.pathOf(key), legacyPathOf(this.root, key)]) {
+      try {
+        return { file, size: (await stat(file)).size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    return undefined;
   }
 
   private pathOf(key: string): string {
     checkedKey(key);
-    return path.join(this.root, key.slice(0, 2), key.slice(2, 4), key);
+    return path.join(this.root, key.slice(0, 2), key);
   }
+}
+
+/**
+ * Where versions before December 2026 put a blob: a directory per two bytes of its key, 65,536 in all,
+ * most holding a single file, and a directory made for nearly every blob of an import (a mkdir was
+ * the dearest file-system call of an import's CPU profile). Content put again is stored in the new layout.
+ */
+function legacyPathOf(root: string, key: string): string {
+  checkedKey(key);
+  return path.join(root, key.slice(0, 2), key.slice(2, 4), key);
 }
