@@ -154,8 +154,8 @@ describe('percolation', () => {
     await waitFor(() => triggered.some((t) => t.subscriptionId === alert.id), {
       description: 'the first alerts.triggered.v1',
     });
-    // The same event again is skipped on its event_id; a new event for the same document (same key,
-    // same partition, so handled after it) reaches the percolator and meets the unique hit.
+    // The same event again (as a relay publishing twice) and a new event for the same document both
+    // reach the percolator, which keeps no processed-event records, and meet the unique hit.
     await publisher.publish(ingestedTopic, event);
     await ingest({ ...event, ...newEventFields() });
 
