@@ -160,5 +160,9 @@ export function probeZipkin(url: string, timeoutMs = 1000): Promise<boolean> {
     });
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(false));
+    // Destroyed once the headers have come (a Zipkin slow to send its body, as under a first start's
+    // load), the response never ends: without this the probe, and the launcher's wait for Zipkin, hung.
+    // After 'end' it changes nothing: a promise settles once.
+    req.on('close', () => resolve(false));
   });
 }
