@@ -29,8 +29,7 @@ describe('DocumentRepository.insert at once', () => {
     expect(await documents.count()).toBe(41);
     const stored = await documents.findById(ids[7] as string);
     expect(stored?.title).toBe('Filing 8');
-    expect(await database.connection.collection('documents').countDocuments({ 'pendingEvents.eventId': 'e-7' })).toBe(
-      1,
-    );
+    const raw = database.connection.collection('documents');
+    expect(await raw.countDocuments({ 'pendingEvents.eventId': 'e-7' })).toBe(1);
   });
 });
