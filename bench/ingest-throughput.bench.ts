@@ -18,7 +18,10 @@
  * each set (support/machine-speed.ts: the machine's speed then). The query-engine's embedding processes
  * are a part of their own ("query-engine: processes it started"): their backlog waits for writes to
  * pause, off the ingest path, but may begin before the CPU is read; the set prints how many documents
- * they embedded meanwhile, and the total without them. Writes .data/bench/ingest-throughput.json.
+ * they embedded meanwhile, and the total without them. The search index adds word pairs in the
+ * background once writes pause (or a document has waited 30 s): the CPU that pass took before the
+ * reading is its own line, not the query-engine's, and the set then waits for (d) every pair to be
+ * added, printing when and at what CPU cost. Writes .data/bench/ingest-throughput.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +45,7 @@ import {
 import { readBacklog, vectorIndexFile } from './support/embedding-backlog';
 import { writePdfFiling, writeTextFiling } from './support/filing-files';
 import { referenceWorkCpuMs } from './support/machine-speed';
+import { readWordPairs, searchIndexFile } from './support/word-pair-backlog';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,6 +85,10 @@ interface SetResult {
   cpuMsPerDocument: Record<string, number>;
   /** Documents the query-engine's background embedding processes embedded meanwhile. */
   embeddedMeanwhile: number;
+  /** Until the search index had added every new document's word pairs (background, off the ingest path). */
+  pairedSeconds: number;
+  /** The background word-pair pass: documents paired and its CPU ms per document, over the whole set. */
+  wordPairs: { documents: number; cpuMsPerDocument: number };
   /** referenceWorkCpuMs() just before and after the set: how fast the machine ran. */
   referenceWorkCpuMs: { before: number; after: number };
   loadAverage1m: number;
@@ -136,6 +144,8 @@ async function importSet(
   const countedBefore = await sourceCounted(bench);
   const vectors = vectorIndexFile(bench.stack.dataDir);
   const embeddedBefore = readBacklog(vectors).embedded;
+  const indexFile = searchIndexFile(bench.stack.dataDir);
+  const pairsBefore = readWordPairs(indexFile);
   const referenceBefore = referenceWorkCpuMs();
   const cpuBefore = cpuSecondsByPart({ startedApart: true });
   const started = performance.now();
@@ -164,13 +174,24 @@ async function importSet(
     abortIf: bench.crashed,
   });
   const countedSeconds = (performance.now() - started) / 1000;
-  const perPart = cpuSecondsBetween(cpuBefore, cpuSecondsByPart({ startedApart: true }));
+  const perPart = withWordPairsApart(
+    cpuSecondsBetween(cpuBefore, cpuSecondsByPart({ startedApart: true })),
+    (readWordPairs(indexFile).cpuMs - pairsBefore.cpuMs) / 1000,
+  );
   const cpuMsPerDocument = cpuMsPerItem(perPart, run.new, 2);
-  // The query-engine's embedding processes are the only processes a part starts here: background work
-  // that waits for writes to pause, so the ingest path is the rest.
-  const ingestPath = perPart.filter(([name]) => !isStartedByPart(name));
+  // The query-engine's embedding processes and word-pair pass are background work that waits for
+  // writes to pause, so the ingest path is the rest.
+  const ingestPath = perPart.filter(([name]) => !isStartedByPart(name) && name !== WORD_PAIRS_PART);
   cpuMsPerDocument['all parts but the processes they started'] = cpuMsPerItem(ingestPath, run.new, 2)['all parts'] ?? 0;
   const embeddedMeanwhile = readBacklog(vectors).embedded - embeddedBefore;
+  await pollUntil(async () => readWordPairs(indexFile).pending === 0, {
+    timeoutMs: TIMEOUT_MS,
+    intervalMs: 100,
+    description: 'the search index to add the word pairs',
+    abortIf: bench.crashed,
+  });
+  const pairedSeconds = (performance.now() - started) / 1000;
+  const pairsAfter = readWordPairs(indexFile);
   const referenceAfter = referenceWorkCpuMs();
   return {
     kind,
@@ -188,9 +209,29 @@ async function importSet(
     importMbPerSecond: round(bytes / 2 ** 20 / importSeconds, 2),
     cpuMsPerDocument,
     embeddedMeanwhile,
+    pairedSeconds: round(pairedSeconds, 2),
+    wordPairs: {
+      documents: pairsAfter.paired - pairsBefore.paired,
+      cpuMsPerDocument: round((pairsAfter.cpuMs - pairsBefore.cpuMs) / Math.max(1, run.new), 2),
+    },
     referenceWorkCpuMs: { before: round(referenceBefore, 1), after: round(referenceAfter, 1) },
     loadAverage1m: round(os.loadavg()[0] ?? 0, 2),
   };
+}
+
+const QUERY_ENGINE = 'query-engine';
+const WORD_PAIRS_PART = 'query-engine: word pairs (background)';
+
+/** The query-engine's CPU with its word-pair pass (`pairingSeconds` of it) as a part of its own. */
+function withWordPairsApart(perPart: Array<[string, number]>, pairingSeconds: number): Array<[string, number]> {
+  if (pairingSeconds <= 0) return perPart;
+  return [
+    ...perPart.map(([name, seconds]): [string, number] => [
+      name,
+      name === QUERY_ENGINE ? seconds - pairingSeconds : seconds,
+    ]),
+    [WORD_PAIRS_PART, pairingSeconds] as [string, number],
+  ].sort((a, b) => b[1] - a[1]);
 }
 
 /** The source's document count, as the documents service's counters have it (one read by _id). */
@@ -236,6 +277,11 @@ async function main(): Promise<void> {
           ['indexed (search count)', `${set.indexedSeconds} s   ${set.indexedDocsPerSecond} docs/s`],
           ['counted (source count), CPU read then', `${set.countedSeconds} s`],
           ['embedded meanwhile (background)', String(set.embeddedMeanwhile)],
+          [
+            'word pairs added (background)',
+            `${set.pairedSeconds} s   ${set.wordPairs.documents} documents   ` +
+              `${set.wordPairs.cpuMsPerDocument} CPU ms per document`,
+          ],
           ['load average (1 min) at the end', String(set.loadAverage1m)],
           [
             'reference work, CPU ms (machine speed) before / after',

@@ -40,6 +40,9 @@ function doc(id: string, text: string): IndexedDocument {
   };
 }
 
+/** Word pairs added as soon as the writer is free (the default waits for writes to pause for 2 s). */
+const PAIRS_AT_ONCE = { quietMs: 0, maxWaitMs: 0, batch: 32 };
+
 describe('IndexWriter ending its idle thread', () => {
   it('ends the thread once idle, starts another for the next write, and keeps every write and its cost', async () => {
     const index = freshIndex();
@@ -49,6 +52,7 @@ describe('IndexWriter ending its idle thread', () => {
       nice: 0,
       chunk: 8,
       endIdleAfterMs: 50,
+      wordPairs: PAIRS_AT_ONCE,
     });
     try {
       await writer.upsertMany([doc('a', 'tariff'), doc('b', 'pipeline')]);
@@ -78,6 +82,7 @@ describe('IndexWriter ending its idle thread', () => {
       nice: 0,
       chunk: 8,
       endIdleAfterMs: 50,
+      wordPairs: PAIRS_AT_ONCE,
     });
     const keeping = new IndexWriter(index.path, { onFacetChanges: () => undefined, nice: 0, chunk: 8 });
     try {
@@ -96,6 +101,29 @@ describe('IndexWriter ending its idle thread', () => {
       expect(keeping.running()).toBe(true);
     } finally {
       await Promise.all([ending.close(), keeping.close()]);
+      index.close();
+    }
+  });
+
+  it('keeps its thread while documents wait for their word pairs, and ends it once they are added', async () => {
+    const index = freshIndex();
+    const writer = new IndexWriter(index.path, {
+      onFacetChanges: () => undefined,
+      nice: 0,
+      chunk: 8,
+      endIdleAfterMs: 50,
+      wordPairs: { quietMs: 300, maxWaitMs: 60_000, batch: 1 },
+    });
+    try {
+      await writer.upsertMany([doc('a', 'public utilities'), doc('b', 'rate increase')]);
+      expect(index.pairsPendingCount()).toBe(2);
+      expect(writer.wordPairsPending()).toBe(true);
+      await waitFor(() => !writer.running(), { description: 'the thread ended', intervalMs: 5 });
+      // It ended only after the last batch: nothing is left waiting for a thread that is gone.
+      expect(index.pairsPendingCount()).toBe(0);
+      expect(writer.wordPairsPending()).toBe(false);
+    } finally {
+      await writer.close();
       index.close();
     }
   });

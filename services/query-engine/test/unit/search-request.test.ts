@@ -9,7 +9,7 @@ import {
   validateSearchFilters,
 } from '../../src/domain/search-filters';
 import { validateSearchRequest, type SearchRequestInput } from '../../src/domain/search-request';
-import { andOf, ftsTextOf, hasPositiveWords } from '../../src/search/index/sqlite/fts-query';
+import { andOf, countedPhrase, ftsTextOf, hasPositiveWords } from '../../src/search/index/sqlite/fts-query';
 
 const request = (overrides: Partial<SearchRequestInput>): SearchRequestInput => ({
   query: 'tariff',
@@ -205,17 +205,34 @@ describe('FTS5 expressions', () => {
 
   it('quote folded words, so no FTS5 syntax comes from the user; several words become word pairs', () => {
     expect(ftsTextOf(term('Café'))).toEqual({ kind: 'expr', expr: '"cafe"' });
+    // Or, in a document whose pairs are still pending, the phrase of words.
     expect(ftsTextOf(term('ER24-1234-000'))).toEqual({
       kind: 'expr',
-      expr: '"\u01c1er24\u01c11234 \u01c11234\u01c1000"',
+      expr: '("\u01c1er24\u01c11234 \u01c11234\u01c1000" OR ("\u01c2pairs\u01c2pending" AND "er24 1234 000"))',
     });
     expect(ftsTextOf(term('ER24-1234-000'), false)).toEqual({ kind: 'expr', expr: '"er24 1234 000"' });
-    expect(ftsTextOf({ kind: 'prefix', value: 'rate ca' })).toEqual({ kind: 'expr', expr: '"\u01c1rate\u01c1ca" *' });
+    expect(ftsTextOf({ kind: 'prefix', value: 'rate ca' })).toEqual({
+      kind: 'expr',
+      expr: '("\u01c1rate\u01c1ca" * OR ("\u01c2pairs\u01c2pending" AND "rate ca" *))',
+    });
     expect(ftsTextOf({ kind: 'phrase', value: 'NEAR(a b) "x"' }, false)).toEqual({
       kind: 'expr',
       expr: '"near a b x"',
     });
     expect(ftsTextOf(term('&&'))).toEqual({ kind: 'never' });
+  });
+
+  it('count a phrase of pairs or of words as the expression a search writes for its words (for the IDF)', () => {
+    const written = ftsTextOf({ kind: 'phrase', value: 'public utilities commission' });
+    expect(countedPhrase('"\u01c1public\u01c1utilities \u01c1utilities\u01c1commission"')).toBe(
+      written?.kind === 'expr' && written.expr,
+    );
+    expect(countedPhrase('"public utilities commission"')).toBe(written?.kind === 'expr' && written.expr);
+    expect(countedPhrase('"rate ca" *')).toBe(
+      '("\u01c1rate\u01c1ca" * OR ("\u01c2pairs\u01c2pending" AND "rate ca" *))',
+    );
+    for (const single of ['"cafe"', '"cafe" *', '"\u01c2pairs\u01c2pending"', '"\u01c2sierra \u01c2club"'])
+      expect(countedPhrase(single)).toBe(single);
   });
 
   it('write field filters as tag tokens, party and entity words as marked words', () => {

@@ -19,7 +19,12 @@ import { foldedWords, nameKey, normalizeDocketNumber, type FieldNode, type Query
  *
  * Word pairs: common words make phrases of single words costly (FTS5 checks the positions of every
  * document holding all of them); "public utilities commission" is looked up as the phrase of pairs
- * "ǁpublicǁutilities ǁutilitiesǁcommission", an exact equivalent.
+ * "ǁpublicǁutilities ǁutilitiesǁcommission", an exact equivalent. A live index writes a document's
+ * pairs in the background, a few seconds after its words (word-pair-backlog.ts); until then the
+ * document carries the tag PAIRS_PENDING, and a phrase also matches it as a phrase of words:
+ * ("ǁpublicǁutilities ǁutilitiesǁcommission" OR ("ǂpairsǂpending" AND "public utilities commission")).
+ * The second branch reads the words' lists only at the few pending rowids, and nothing at all once
+ * no document is pending (an empty list ends the AND).
  *
  * FTS5 has no unary NOT (only `a NOT b`), so a clause compiles to one of:
  * - `never`: it matches nothing (a value with no letter or digit);
@@ -36,6 +41,9 @@ export const PAIR_MARK = '\u01c1';
 export const NAME_BREAK = `${MARK}${MARK}${MARK}`;
 
 const NEVER: FtsText = { kind: 'never' };
+
+/** The tag of a document whose word pairs are not written yet (see above). */
+export const PAIRS_PENDING = fieldToken('pairs', 'pending');
 
 /** The tags of one document: field values, then party and entity names (see above). */
 export function documentTags(values: {
@@ -86,12 +94,42 @@ export function isFtsOnly(node: QueryNode): boolean {
 
 /**
  * A quoted FTS5 phrase of tokens; `prefix` makes the last one a prefix. With `pairs`, several words
- * become a phrase of word pairs (an exact equivalent, see above).
+ * are looked up as a phrase of word pairs, or, in a document whose pairs are still pending, of
+ * words (both exact, see above).
  */
 export function ftsPhrase(words: string[], prefix = false, pairs = false): string {
-  const tokens =
-    pairs && words.length > 1 ? words.slice(1).map((word, index) => pairToken(words[index] as string, word)) : words;
+  const ofWords = quotedPhrase(words, prefix);
+  if (!pairs || words.length < 2) return ofWords;
+  return `(${quotedPhrase(pairTokensOf(words), prefix)} OR (${quotedPhrase([PAIRS_PENDING], false)} AND ${ofWords}))`;
+}
+
+function quotedPhrase(tokens: string[], prefix: boolean): string {
   return `"${tokens.map((token) => token.replaceAll('"', '""')).join(' ')}"${prefix ? ' *' : ''}`;
+}
+
+/**
+ * What a phrase of a search (as phrasesOf in sqlite-idf.ts lists it, maybe with ` *`) is counted as
+ * for its IDF: a phrase of pairs, or of several words, as the whole expression a search writes for
+ * those words (ftsPhrase with pairs), which counts documents whether or not their pairs are pending;
+ * any other phrase as it is. Folded words hold no quote, mark or space.
+ */
+export function countedPhrase(phrase: string): string {
+  const parts = /^"([^"\u01c2]*)"( \*)?$/u.exec(phrase);
+  if (!parts) return phrase;
+  const tokens = (parts[1] as string).split(' ');
+  const words = tokens[0]?.startsWith(PAIR_MARK) ? wordsOfPairs(tokens) : tokens;
+  return words.length < 2 ? phrase : ftsPhrase(words, parts[2] !== undefined, true);
+}
+
+/** The words of a phrase of pair tokens (ǁaǁb ǁbǁc: a, b, c). */
+function wordsOfPairs(pairs: string[]): string[] {
+  const words = pairs.map((pair) => pair.split(PAIR_MARK)[2] as string);
+  return [(pairs[0] as string).split(PAIR_MARK)[1] as string, ...words];
+}
+
+/** Each two adjacent words as one pair token. */
+export function pairTokensOf(words: string[]): string[] {
+  return words.slice(1).map((word, index) => pairToken(words[index] as string, word));
 }
 
 export function pairToken(first: string, second: string): string {

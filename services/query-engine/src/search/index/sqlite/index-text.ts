@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync, constants as zlibConstants } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { foldedWords } from '@docket/query-language';
-import { MARK, PAIR_MARK, pairToken } from './fts-query';
+import { MARK, PAIR_MARK, pairTokensOf } from './fts-query';
 
 /**
  * What the FTS5 tokenizer is given, so that its words are exactly @docket/query-language's
@@ -43,11 +43,7 @@ function withoutMarks(text: string): string {
  * index. foldedWords are the tokenizer's words of indexText(text) (see above).
  */
 export function wordPairs(text: string): string {
-  const words = foldedWords(withoutMarks(text));
-  const pairs: string[] = [];
-  for (let index = 1; index < words.length; index++)
-    pairs.push(pairToken(words[index - 1] as string, words[index] as string));
-  return pairs.join(' ');
+  return pairTokensOf(foldedWords(withoutMarks(text))).join(' ');
 }
 
 let tokenizerOnly: RegExp | undefined;

@@ -17,6 +17,7 @@ import {
   type WriteCost,
 } from '../search-backend';
 import { IndexWriter } from './index-writer/index-writer';
+import type { WordPairTiming } from './index-writer/word-pair-schedule';
 import { SearchThreads } from './search-threads/search-threads';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
 import { SCHEMA_VERSION } from './sqlite-schema';
@@ -50,6 +51,8 @@ export interface SqliteBackendOptions {
   threads?: number;
   /** The writer thread's nice value (default WRITER_NICE; 0: the process's priority). */
   writerNice?: number;
+  /** When the writer thread adds word pairs to documents written without them (default WORD_PAIR_TIMING). */
+  wordPairs?: WordPairTiming;
 }
 
 /**
@@ -96,6 +99,7 @@ export class SqliteFts5Backend implements SearchBackend {
       nice: options.writerNice ?? WRITER_NICE,
       chunk: WRITE_CHUNK,
       endIdleAfterMs: THREAD_IDLE_MS,
+      wordPairs: options.wordPairs,
       logger: options.logger,
     });
     const state = this.live.openState;

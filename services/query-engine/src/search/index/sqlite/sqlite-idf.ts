@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import { MARK } from './fts-query';
+import { countedPhrase, MARK } from './fts-query';
 import { StatementCache } from './sqlite-statements';
 
 /** BM25's inverse document frequency as FTS5 computes it: ln((N − n + 0.5) / (n + 0.5)), at least 1e-6. */
@@ -55,15 +55,20 @@ export class SearchIdfs {
     this.statements = new StatementCache(db);
   }
 
-  /** One IDF per phrase of `match`, in its order. Tags (field filters, names) weigh nothing: 0. */
+  /**
+   * One IDF per phrase of `match`, in its order. Tags (field filters, names) weigh nothing: 0. A
+   * phrase of several words is counted in documents with its pairs and in those whose pairs are
+   * pending alike (countedPhrase), so both of a search's forms of it weigh the same.
+   */
   of(match: string): number[] {
     this.expireCache();
     return phrasesOf(match).map((phrase) => {
       if (phrase.startsWith(`"${MARK}`)) return 0;
-      let idf = this.cache.get(phrase);
+      const counted = countedPhrase(phrase);
+      let idf = this.cache.get(counted);
       if (idf === undefined) {
-        idf = this.estimate(phrase);
-        this.cache.set(phrase, idf);
+        idf = this.estimate(counted);
+        this.cache.set(counted, idf);
       }
       return idf;
     });

@@ -5,7 +5,7 @@ import { nameKey, normalizeDocketNumber } from '@docket/query-language';
 import { partyNamesOf, type IndexedDocument } from '../../../domain/indexed-document';
 import type { FetchOptions, UpsertOutcome } from '../search-backend';
 import { FacetColumns, type DocumentFacets } from './facet-columns';
-import { documentTags } from './fts-query';
+import { documentTags, PAIRS_PENDING } from './fts-query';
 import { compressText, decompressText, decompressTextStart, indexText, wordPairs } from './index-text';
 import { loadRankExtension } from './native-extensions';
 import { allocationRange, nextRowid } from './sqlite-rowids';
@@ -47,6 +47,18 @@ export interface OpenOptions {
    * kept elsewhere (the search threads'); without it, a live file keeps its own `facets`.
    */
   onFacetChanges?: (changes: FacetChange[]) => void;
+  /**
+   * Writes a document's words now and its word pairs later (addPendingWordPairs, run in the
+   * background by the writer thread): a live file's writes, so the ingest path does not wait on the
+   * pairs, which are most of the FTS5 work. A file written without it gets the pairs at once.
+   */
+  deferWordPairs?: boolean;
+}
+
+/** What the background pass has done in all: documents paired and the CPU it took. */
+export interface WordPairsCost {
+  documents: number;
+  cpuMs: number;
 }
 
 interface FetchRow extends BodyRow {
@@ -67,6 +79,7 @@ export class SqliteIndexFile {
   private readonly labels = new Map<string, string>();
   private readonly partyIds = new Map<string, number>();
   private readonly fetcher: DocumentFetcher;
+  private readonly deferWordPairs: boolean;
   /** Facet changes of the transaction under way, reported once it commits (null: nobody keeps facets). */
   private facetChanges: FacetChange[] | null;
 
@@ -81,7 +94,9 @@ export class SqliteIndexFile {
     readonly openState: OpenState,
     readonly facets: FacetColumns | undefined,
     private readonly onFacetChanges: ((changes: FacetChange[]) => void) | undefined,
+    deferWordPairs: boolean,
   ) {
+    this.deferWordPairs = deferWordPairs;
     this.facetChanges = facets || onFacetChanges ? [] : null;
     this.statements = prepareStatements(db);
     this.fetcher = new DocumentFetcher(db);
@@ -112,7 +127,14 @@ export class SqliteIndexFile {
       throw error;
     }
     const facets = options.bulk || options.onFacetChanges ? undefined : FacetColumns.load(db);
-    return new SqliteIndexFile(path, db, state, facets, options.bulk ? undefined : options.onFacetChanges);
+    return new SqliteIndexFile(
+      path,
+      db,
+      state,
+      facets,
+      options.bulk ? undefined : options.onFacetChanges,
+      options.deferWordPairs ?? false,
+    );
   }
 
   upsert(document: IndexedDocument): UpsertOutcome {
@@ -169,6 +191,43 @@ export class SqliteIndexFile {
 
   count(): number {
     return this.statements.count.pluck().get() as number;
+  }
+
+  /**
+   * Writes the word pairs of up to `limit` documents written without them, oldest first, in one
+   * transaction (the words are written again with them: FTS5 cannot add to a row). `cpuMs` reads the
+   * calling thread's CPU clock, to keep the pass's cost (pairsCost). Returns how many were paired.
+   */
+  addPendingWordPairs(limit: number, cpuMs: () => number): number {
+    const s = this.statements;
+    const started = cpuMs();
+    return this.db.transaction(() => {
+      const rowids = s.oldestPairsPending.pluck().all(limit) as number[];
+      for (const rowid of rowids) {
+        const row = s.selectStoredByRowid.get(rowid) as FetchRow | undefined;
+        s.deletePairsPending.run(rowid);
+        if (!row) continue; // removed since (a removal drops its pending row too; this is only a guard)
+        s.deleteText.run(rowid);
+        s.insertText.run(rowid, ...searchable(toIndexedDocument(row, undefined), true));
+      }
+      s.addPairsCost.run(rowids.length, cpuMs() - started);
+      return rowids.length;
+    })();
+  }
+
+  /** Since when (ms) the oldest document without its word pairs has waited; null when none waits. */
+  pairsPendingSince(): number | null {
+    return this.statements.oldestPendingSince.pluck().get() as number | null;
+  }
+
+  /** Documents waiting for their word pairs. */
+  pairsPendingCount(): number {
+    return this.statements.countPairsPending.pluck().get() as number;
+  }
+
+  pairsCost(): WordPairsCost {
+    const row = this.statements.pairsCost.get() as { documents: number; cpu_ms: number };
+    return { documents: row.documents, cpuMs: row.cpu_ms };
   }
 
   /** After a bulk load: merge FTS5 segments for faster queries, refresh planner statistics, fold the WAL in. */
@@ -232,6 +291,7 @@ export class SqliteIndexFile {
     const existing = s.selectById.get(documentId) as ExistingRow | undefined;
     if (!existing) return false;
     this.deleteSearchable(existing.rowid);
+    s.deletePairsPending.run(existing.rowid);
     s.deleteParties.run(existing.rowid);
     s.deleteBody.run(existing.rowid);
     s.deleteDocument.run(existing.rowid);
@@ -239,11 +299,18 @@ export class SqliteIndexFile {
     return true;
   }
 
-  /** The document's words, pairs and tags in documents_fts, and its stems in documents_stems. */
+  /**
+   * The document's words, pairs and tags in documents_fts, and its stems in documents_stems; with
+   * deferWordPairs, the pairs are left to addPendingWordPairs (a document already waiting keeps its
+   * place in the queue).
+   */
   private insertSearchable(rowid: number, document: IndexedDocument): void {
-    const columns = searchable(document);
-    this.statements.insertText.run(rowid, ...columns);
-    this.statements.insertStems.run(rowid, ...columns.slice(0, 3));
+    const s = this.statements;
+    const columns = searchable(document, !this.deferWordPairs);
+    s.insertText.run(rowid, ...columns);
+    s.insertStems.run(rowid, ...columns.slice(0, 3));
+    if (this.deferWordPairs) s.insertPairsPending.run(rowid, Date.now());
+    else s.deletePairsPending.run(rowid);
   }
 
   private deleteSearchable(rowid: number): void {
@@ -297,8 +364,11 @@ export class SqliteIndexFile {
   }
 }
 
-/** The documents_fts columns: title, text, description as indexed, their word pairs, the tags. */
-function searchable(document: IndexedDocument): string[] {
+/**
+ * The documents_fts columns: title, text, description as indexed, their word pairs, the tags. Without
+ * `withPairs`, the pair columns are empty and the tags say the pairs are pending (fts-query.ts).
+ */
+function searchable(document: IndexedDocument, withPairs: boolean): string[] {
   const { title, text, description } = document;
   const tags = documentTags({
     agencies: [document.sourceId, document.sourceName],
@@ -311,10 +381,10 @@ function searchable(document: IndexedDocument): string[] {
     indexText(title),
     indexText(text),
     indexText(description),
-    wordPairs(title),
-    wordPairs(text),
-    wordPairs(description),
-    tags,
+    withPairs ? wordPairs(title) : '',
+    withPairs ? wordPairs(text) : '',
+    withPairs ? wordPairs(description) : '',
+    withPairs ? tags : `${tags} ${PAIRS_PENDING}`,
   ];
 }
 
@@ -405,11 +475,7 @@ export class DocumentFetcher {
   private readonly byId: Statement;
 
   constructor(db: Db) {
-    const columns = BODY_COLUMNS.split(', ')
-      .map((c) => `b.${c}`)
-      .join(', ');
-    this.byId = db.prepare(`SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${columns}
-      FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid WHERE d.id = ?`);
+    this.byId = db.prepare(`${SELECT_STORED} WHERE d.id = ?`);
   }
 
   /** In the order asked; unknown ids are left out. */
@@ -447,6 +513,12 @@ function toIndexedDocument(row: FetchRow, textChars: number | undefined): Indexe
 const BODY_COLUMNS =
   'title, description, text_z, source_name, docket_number, docket_id, filing_type, filing_category, ' +
   'parties, filers, entities, pages';
+
+/** A stored document's row (FetchRow), to be narrowed by a WHERE on `d`. */
+const SELECT_STORED = `SELECT d.id, d.source_id, d.filed_at, d.content_hash, ${BODY_COLUMNS.split(', ')
+  .map((column) => `b.${column}`)
+  .join(', ')}
+  FROM documents AS d JOIN document_bodies AS b ON b.rowid = d.rowid`;
 
 function prepareStatements(db: Db) {
   const prepare = (sql: string): Statement => db.prepare(sql);
@@ -495,6 +567,14 @@ function prepareStatements(db: Db) {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     deleteText: prepare('DELETE FROM documents_fts WHERE rowid = ?'),
+    selectStoredByRowid: prepare(`${SELECT_STORED} WHERE d.rowid = ?`),
+    insertPairsPending: prepare('INSERT OR IGNORE INTO word_pairs_pending (rowid, since) VALUES (?, ?)'),
+    deletePairsPending: prepare('DELETE FROM word_pairs_pending WHERE rowid = ?'),
+    oldestPairsPending: prepare('SELECT rowid FROM word_pairs_pending ORDER BY since, rowid LIMIT ?'),
+    oldestPendingSince: prepare('SELECT min(since) FROM word_pairs_pending'),
+    countPairsPending: prepare('SELECT count(*) FROM word_pairs_pending'),
+    pairsCost: prepare('SELECT documents, cpu_ms FROM word_pairs_cost WHERE id = 1'),
+    addPairsCost: prepare('UPDATE word_pairs_cost SET documents = documents + ?, cpu_ms = cpu_ms + ? WHERE id = 1'),
     insertStems: prepare('INSERT INTO documents_stems (rowid, title, text, description) VALUES (?, ?, ?, ?)'),
     deleteStems: prepare('DELETE FROM documents_stems WHERE rowid = ?'),
     insertParty: prepare('INSERT OR IGNORE INTO parties (doc, party) VALUES (?, ?)'),

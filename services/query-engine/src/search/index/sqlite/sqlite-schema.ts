@@ -2,13 +2,14 @@ import type { Database as Db } from 'better-sqlite3';
 import { FTS_TOKENIZER } from './index-text';
 
 /**
- * The index file's layout (version 11): text, description, word pairs, tags for filters, metadata for
+ * The index file's layout (version 12): text, description, word pairs, tags for filters, metadata for
  * facets, stems for questions, FTS5 prefix indexes of 3 and 4 characters (see PREFIX_INDEX), in 16 KB
- * pages. The index is derived data (rebuildable from the documents service), so a file of another
- * version is not converted: it is replaced by an empty one and a re-index refills it (see
- * SqliteIndexFile.open, which says so in the log).
+ * pages, and the documents whose word pairs are still to be added (word-pair-backlog.ts). The index is
+ * derived data (rebuildable from the documents service), so a file of an older version is not
+ * converted: it is replaced by an empty one and a re-index refills it (see SqliteIndexFile.open, which
+ * says so in the log). Version 11 only lacks the backlog's tables, which are added to it.
  */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /**
  * BM25 column weights (title, text, description, their word pairs, tags): a title word counts four
@@ -118,9 +119,30 @@ const CREATE_SCHEMA = `
     label TEXT NOT NULL,
     PRIMARY KEY (facet, key)
   ) WITHOUT ROWID;
-
-  PRAGMA user_version = ${SCHEMA_VERSION};
 `;
+
+/**
+ * - word_pairs_pending: documents written without their word pairs (rowid, and since when, in ms),
+ *   which a background pass adds (word-pair-backlog.ts);
+ * - word_pairs_cost: one row, the documents that pass has paired and the CPU it took, for the log and
+ *   the ingest bench (the pass runs on the writer thread, so its CPU is not told apart otherwise).
+ */
+const CREATE_PAIR_BACKLOG = `
+  CREATE TABLE word_pairs_pending (
+    rowid INTEGER PRIMARY KEY,
+    since INTEGER NOT NULL
+  );
+  CREATE INDEX word_pairs_pending_since ON word_pairs_pending (since);
+  CREATE TABLE word_pairs_cost (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    documents INTEGER NOT NULL,
+    cpu_ms REAL NOT NULL
+  );
+  INSERT INTO word_pairs_cost (id, documents, cpu_ms) VALUES (1, 0, 0);
+`;
+
+/** The schema version whose files are brought to the current one by adding tables (nothing rewritten). */
+const ADDITIVE_FROM_VERSION = 11;
 
 export type SchemaState = { kind: 'current' } | { kind: 'created' } | { kind: 'outdated'; version: number };
 
@@ -134,9 +156,20 @@ export function prepareSchema(db: Db): SchemaState {
         `run the newer query-engine or delete the file and re-index`,
     );
   }
+  if (version === ADDITIVE_FROM_VERSION) {
+    db.transaction(() => {
+      db.exec(CREATE_PAIR_BACKLOG);
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    return { kind: 'current' };
+  }
   if (version !== 0) return { kind: 'outdated', version };
   const tables = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get() as number;
   if (tables > 0) return { kind: 'outdated', version: 0 };
-  db.exec(CREATE_SCHEMA);
+  db.transaction(() => {
+    db.exec(CREATE_SCHEMA);
+    db.exec(CREATE_PAIR_BACKLOG);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
   return { kind: 'created' };
 }

@@ -7,6 +7,7 @@ import type { IndexedDocument } from '../../../../domain/indexed-document';
 import type { UpsertOutcome, WriteCost } from '../../search-backend';
 import { deserializeError } from '../search-threads/thread-messages';
 import type { FacetChange } from '../sqlite-index-file';
+import { WORD_PAIR_TIMING, WordPairSchedule, type WordPairTiming } from './word-pair-schedule';
 import type { FromWriter, WriterCalls, WriterData, WriterMethod } from './writer-messages';
 
 export interface IndexWriterOptions {
@@ -21,6 +22,8 @@ export interface IndexWriterOptions {
    * An idle thread still holds its V8 heap and SQLite's memory: about 20 MB of an idle stack.
    */
   endIdleAfterMs?: number;
+  /** When documents written without their word pairs get them (default WORD_PAIR_TIMING). */
+  wordPairs?: WordPairTiming;
   logger?: Logger | undefined;
 }
 
@@ -34,7 +37,8 @@ interface Pending {
  * the order asked. A write's promise settles once it has committed and its facet changes have gone to
  * `onFacetChanges` (the search threads), so a search that follows sees it. If the thread dies, the
  * writes waiting fail and a new thread takes the next ones. An idle thread ends (endIdleAfterMs) and
- * the next write starts a new one, except while the file is closed for a swap (whileClosed).
+ * the next write starts a new one, except while the file is closed for a swap (whileClosed) or
+ * documents wait for their word pairs, which the thread adds in the background (WordPairSchedule).
  */
 export class IndexWriter {
   /** The thread, or none since it ended idle. */
@@ -49,25 +53,43 @@ export class IndexWriter {
   /** The latest thread's counts, plus those of threads that died before it. */
   private latest: WriteCost = { documents: 0, cpuMs: 0 };
   private before: WriteCost = { documents: 0, cpuMs: 0 };
+  private readonly wordPairs: WordPairSchedule;
 
   constructor(
     private readonly indexPath: string,
     private readonly options: IndexWriterOptions,
   ) {
+    this.wordPairs = new WordPairSchedule(options.wordPairs ?? WORD_PAIR_TIMING, (limit) =>
+      this.call('addWordPairs', [limit]).catch((error: unknown) => {
+        options.logger?.warn(
+          { indexPath, error: (error as Error).message },
+          'adding word pairs failed; the documents stay searchable by their words and are tried again',
+        );
+        throw error;
+      }),
+    );
     this.worker = this.spawn();
     this.endWhenIdle();
   }
 
   upsert(document: IndexedDocument): Promise<UpsertOutcome> {
+    this.wordPairs.wrote();
     return this.call('upsert', [document]);
   }
 
   async upsertMany(documents: IndexedDocument[]): Promise<void> {
+    this.wordPairs.wrote();
     await this.call('upsertMany', [documents]);
   }
 
   remove(documentId: string): Promise<boolean> {
+    this.wordPairs.wrote();
     return this.call('remove', [documentId]);
+  }
+
+  /** Whether documents wait for their word pairs (searchable meanwhile, by their words). */
+  wordPairsPending(): boolean {
+    return this.wordPairs.waiting();
   }
 
   /**
@@ -103,6 +125,7 @@ export class IndexWriter {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.idleTimer);
+    this.wordPairs.stop();
     const worker = this.worker;
     if (!worker) return;
     await this.call('close', [], true).catch(() => undefined);
@@ -128,14 +151,17 @@ export class IndexWriter {
     });
   }
 
-  /** Ends the thread after endIdleAfterMs without a write, unless a write or a swap comes first. */
+  /**
+   * Ends the thread after endIdleAfterMs without a write, unless a write or a swap comes first, or
+   * documents still wait for their word pairs (the last batch's answer calls this again).
+   */
   private endWhenIdle(): void {
     const idleMs = this.options.endIdleAfterMs ?? 0;
     if (idleMs <= 0 || this.closed || this.swapping || this.pending.size > 0 || !this.worker) return;
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       const worker = this.worker;
-      if (!worker || this.closed || this.swapping || this.pending.size > 0) return;
+      if (!worker || this.closed || this.swapping || this.pending.size > 0 || this.wordPairs.waiting()) return;
       this.worker = undefined;
       this.before = this.cost();
       this.latest = { documents: 0, cpuMs: 0 };
@@ -164,8 +190,13 @@ export class IndexWriter {
       this.failAll(this.fatal);
       return;
     }
+    if (message.type === 'opened') {
+      this.wordPairs.backlog(message.pairsPendingSince);
+      return;
+    }
     this.latest = message.cost;
     if (message.facets.length > 0) this.options.onFacetChanges(message.facets);
+    if (!this.closed) this.wordPairs.backlog(message.pairsPendingSince);
     const pending = this.pending.get(message.id);
     if (!pending) return;
     this.pending.delete(message.id);

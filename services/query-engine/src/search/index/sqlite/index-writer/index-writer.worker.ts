@@ -1,14 +1,15 @@
 /**
  * The index writer thread: every write of the live index file (Kafka's documents, uploads) runs here,
  * on its own connection and at a lower OS priority, so a long FTS5 transaction never holds up the
- * service's event loop (gRPC requests, questions) and yields the CPU to the search threads.
+ * service's event loop (gRPC requests, questions) and yields the CPU to the search threads. It writes
+ * documents without their word pairs and adds them when asked (addWordPairs, see word-pair-schedule.ts).
  */
-import { readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { IdleCacheRelease } from '../idle-cache-release';
 import { serializeError } from '../search-threads/thread-messages';
 import { SqliteIndexFile, type FacetChange } from '../sqlite-index-file';
+import { threadCpuMs } from './thread-cpu';
 import type { FromWriter, ToWriter, WriterCalls, WriterData } from './writer-messages';
 
 const data = workerData as WriterData;
@@ -26,19 +27,26 @@ if (data.nice > 0) {
   }
 }
 
-/** Documents written since the thread started (its CPU time is read from /proc/thread-self). */
+/** Documents written since the thread started, and the CPU the word-pair pass took meanwhile. */
 let written = 0;
-const cost = () => ({ documents: written, cpuMs: threadCpuMs() });
+let pairingCpuMs = 0;
+const cost = () => ({ documents: written, cpuMs: threadCpuMs() - pairingCpuMs });
 
 /** Facet changes of the transactions committed by the call under way. */
 let committed: FacetChange[] = [];
-const open = () => SqliteIndexFile.open(data.indexPath, { onFacetChanges: (changes) => committed.push(...changes) });
+const open = () =>
+  SqliteIndexFile.open(data.indexPath, {
+    onFacetChanges: (changes) => committed.push(...changes),
+    deferWordPairs: true,
+  });
 let file: SqliteIndexFile | undefined;
 try {
   file = open();
+  send({ type: 'opened', pairsPendingSince: file.pairsPendingSince() });
 } catch (error) {
   send({ type: 'fatal', error: serializeError(error) });
 }
+const pairsPendingSince = () => file?.pairsPendingSince() ?? null;
 
 const cacheRelease = new IdleCacheRelease(() => file?.db);
 
@@ -55,6 +63,15 @@ function run(message: ToWriter): unknown {
     }
     case 'remove':
       return file.remove(...(message.args as WriterCalls['remove']['args']));
+    case 'addWordPairs': {
+      const [limit] = message.args as WriterCalls['addWordPairs']['args'];
+      const started = threadCpuMs();
+      try {
+        return file.addPendingWordPairs(limit, threadCpuMs);
+      } finally {
+        pairingCpuMs += threadCpuMs() - started;
+      }
+    }
     case 'upsertMany': {
       const [documents] = message.args as WriterCalls['upsertMany']['args'];
       for (let start = 0; start < documents.length; start += data.chunk)
@@ -70,15 +87,29 @@ port.on('message', (message: ToWriter) => {
   if (message.method === 'close') {
     file?.close();
     file = undefined;
-    send({ type: 'done', id: message.id, result: null, facets: [], cost: cost() });
+    send({ type: 'done', id: message.id, result: null, facets: [], cost: cost(), pairsPendingSince: null });
     return;
   }
   if (message.method === 'open') {
     try {
       file ??= open();
-      send({ type: 'done', id: message.id, result: null, facets: [], cost: cost() });
+      send({
+        type: 'done',
+        id: message.id,
+        result: null,
+        facets: [],
+        cost: cost(),
+        pairsPendingSince: pairsPendingSince(),
+      });
     } catch (error) {
-      send({ type: 'failed', id: message.id, error: serializeError(error), facets: [], cost: cost() });
+      send({
+        type: 'failed',
+        id: message.id,
+        error: serializeError(error),
+        facets: [],
+        cost: cost(),
+        pairsPendingSince: null,
+      });
       return;
     }
     const waiting = deferred;
@@ -97,28 +128,26 @@ function answer(message: ToWriter): void {
   committed = [];
   try {
     const result = run(message);
-    send({ type: 'done', id: message.id, result, facets: committed, cost: cost() });
+    send({
+      type: 'done',
+      id: message.id,
+      result,
+      facets: committed,
+      cost: cost(),
+      pairsPendingSince: pairsPendingSince(),
+    });
   } catch (error) {
     // Chunks committed before the failure stay written: their facet changes go out all the same.
-    send({ type: 'failed', id: message.id, error: serializeError(error), facets: committed, cost: cost() });
+    send({
+      type: 'failed',
+      id: message.id,
+      error: serializeError(error),
+      facets: committed,
+      cost: cost(),
+      pairsPendingSince: pairsPendingSince(),
+    });
   } finally {
     committed = [];
     cacheRelease.used();
-  }
-}
-
-/**
- * This thread's CPU time (user + system) in ms, from Linux's /proc/thread-self/stat (clock ticks of
- * 10 ms); 0 where there is none. Node 20 has no per-thread CPU clock, and process.cpuUsage() counts
- * every thread.
- */
-function threadCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
   }
 }

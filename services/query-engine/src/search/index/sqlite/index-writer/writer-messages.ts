@@ -17,6 +17,8 @@ export interface WriterCalls {
   upsert: { args: [document: IndexedDocument]; result: UpsertOutcome };
   upsertMany: { args: [documents: IndexedDocument[]]; result: null };
   remove: { args: [documentId: string]; result: boolean };
+  /** Adds the word pairs of up to `limit` documents written without them (the background pass); how many. */
+  addWordPairs: { args: [limit: number]; result: number };
   /** Close the file (before it is replaced; writes asked meanwhile wait for it to open again) or open it again. */
   close: { args: []; result: null };
   open: { args: []; result: null };
@@ -31,9 +33,26 @@ export interface ToWriter {
 
 /**
  * `facets`: what the committed transactions changed, for the search threads' copies; `cost`: documents
- * written and the thread's CPU time since it started.
+ * written and the thread's CPU time for them since it started (the word-pair pass left out);
+ * `pairsPendingSince`: since when the oldest document without its word pairs has waited (ms), or null.
+ * `opened` comes once the thread has opened the file.
  */
 export type FromWriter =
-  | { type: 'done'; id: number; result: unknown; facets: FacetChange[]; cost: WriteCost }
-  | { type: 'failed'; id: number; error: SerializedError; facets: FacetChange[]; cost: WriteCost }
+  | {
+      type: 'done';
+      id: number;
+      result: unknown;
+      facets: FacetChange[];
+      cost: WriteCost;
+      pairsPendingSince: number | null;
+    }
+  | {
+      type: 'failed';
+      id: number;
+      error: SerializedError;
+      facets: FacetChange[];
+      cost: WriteCost;
+      pairsPendingSince: number | null;
+    }
+  | { type: 'opened'; pairsPendingSince: number | null }
   | { type: 'fatal'; error: SerializedError };

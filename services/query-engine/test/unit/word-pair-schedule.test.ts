@@ -1,0 +1,83 @@
+import { WordPairSchedule, type WordPairTiming } from '../../src/search/index/sqlite/index-writer/word-pair-schedule';
+
+const TIMING: WordPairTiming = { quietMs: 2_000, maxWaitMs: 30_000, batch: 32 };
+
+/** A schedule on Jest's fake clock, whose batches succeed (or fail) and say what remains. */
+function scheduleWith(outcome: (batch: number) => 'ok' | 'fail' = () => 'ok') {
+  const batches: number[] = [];
+  const schedule: WordPairSchedule = new WordPairSchedule(TIMING, async (limit: number) => {
+    batches.push(Date.now());
+    expect(limit).toBe(TIMING.batch);
+    if (outcome(batches.length) === 'fail') throw new Error('disk full');
+    schedule.backlog(null); // the writer's answer: nothing left
+    return limit;
+  });
+  return { schedule, batches };
+}
+
+describe('WordPairSchedule', () => {
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => jest.useRealTimers());
+
+  it('adds the pairs once writes have paused for quietMs', async () => {
+    const { schedule, batches } = scheduleWith();
+    schedule.wrote();
+    schedule.backlog(Date.now());
+    await jest.advanceTimersByTimeAsync(1_000);
+    schedule.wrote(); // another write: the pause starts again
+    await jest.advanceTimersByTimeAsync(1_999);
+    expect(batches).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([1_003_000]);
+    expect(schedule.waiting()).toBe(false);
+  });
+
+  it('adds them between writes once the oldest has waited maxWaitMs, however busy the writes', async () => {
+    const { schedule, batches } = scheduleWith();
+    const since = Date.now();
+    schedule.backlog(since);
+    for (let elapsed = 0; elapsed < 30_000; elapsed += 500) {
+      schedule.wrote();
+      await jest.advanceTimersByTimeAsync(500);
+    }
+    expect(batches).toEqual([since + 30_000]);
+  });
+
+  it('keeps on with batches while documents remain, and stops when the writer says none does', async () => {
+    let left = 3;
+    const batches: number[] = [];
+    const schedule: WordPairSchedule = new WordPairSchedule(TIMING, async () => {
+      batches.push(Date.now());
+      left -= 1;
+      schedule.backlog(left > 0 ? 1_000_000 : null);
+    });
+    schedule.wrote();
+    schedule.backlog(Date.now());
+    await jest.advanceTimersByTimeAsync(2_010);
+    // One batch right after another (a timer of 0 ms, so writes queued meanwhile go between them).
+    expect(batches).toHaveLength(3);
+    expect(batches[0]).toBe(1_002_000);
+    expect(batches[2]! - batches[0]!).toBeLessThan(10);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(batches).toHaveLength(3);
+  });
+
+  it('waits quietMs after a failed batch before trying again, even past maxWaitMs', async () => {
+    const { schedule, batches } = scheduleWith((batch) => (batch === 1 ? 'fail' : 'ok'));
+    schedule.backlog(Date.now() - 60_000);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([1_000_000]);
+    await jest.advanceTimersByTimeAsync(1_999);
+    expect(batches).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([1_000_000, 1_002_000]);
+  });
+
+  it('runs nothing once stopped', async () => {
+    const { schedule, batches } = scheduleWith();
+    schedule.backlog(Date.now());
+    schedule.stop();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(batches).toEqual([]);
+  });
+});
