@@ -151,6 +151,8 @@ describe('index file schema 11', () => {
       file.upsert(doc('b', 'public utilities'));
       expect(file.pairsPendingCount()).toBe(1);
       expect(file.pairsCost()).toEqual({ documents: 0, cpuMs: 0 });
+      const deleteMerge = "SELECT v FROM documents_fts_config WHERE k = 'deletemerge'";
+      expect(file.db.prepare(deleteMerge).pluck().get()).toBe(0);
     } finally {
       file.close();
     }

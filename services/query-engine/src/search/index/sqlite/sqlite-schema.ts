@@ -126,6 +126,10 @@ const CREATE_SCHEMA = `
  *   which a background pass adds (word-pair-backlog.ts);
  * - word_pairs_cost: one row, the documents that pass has paired and the CPU it took, for the log and
  *   the ingest bench (the pass runs on the writer thread, so its CPU is not told apart otherwise).
+ * documents_fts's `deletemerge` is 0: a deleted row's entries leave its segment when automerge next
+ * merges that segment, instead of the segment being rewritten once a tenth of it is deleted. The pass
+ * deletes every young row once (FTS5 cannot add columns to a row), which would rewrite every young
+ * segment: 2.9 CPU-ms a document, against 0.04.
  */
 const CREATE_PAIR_BACKLOG = `
   CREATE TABLE word_pairs_pending (
@@ -139,6 +143,7 @@ const CREATE_PAIR_BACKLOG = `
     cpu_ms REAL NOT NULL
   );
   INSERT INTO word_pairs_cost (id, documents, cpu_ms) VALUES (1, 0, 0);
+  INSERT INTO documents_fts (documents_fts, rank) VALUES ('deletemerge', 0);
 `;
 
 /** The schema version whose files are brought to the current one by adding tables (nothing rewritten). */
