@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '@docket/testkit';
-import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { IndexWriter } from '../../src/search/index/sqlite/index-writer/index-writer';
 import { SqliteIndexFile, type FacetChange } from '../../src/search/index/sqlite/sqlite-index-file';
+import { filingDocument as doc } from '../shared/filing-document';
 
 const directories: string[] = [];
 afterAll(() => {
@@ -17,27 +17,6 @@ function freshIndex(): SqliteIndexFile {
   directories.push(dir);
   mkdirSync(join(dir, 'query-engine'));
   return SqliteIndexFile.open(join(dir, 'query-engine', 'index.sqlite'), { onFacetChanges: () => undefined });
-}
-
-function doc(id: string, text: string): IndexedDocument {
-  return {
-    id,
-    title: `Filing ${id}`,
-    text,
-    description: '',
-    sourceId: 'ferc',
-    sourceName: 'Federal Energy Regulatory Commission',
-    docketNumber: 'ER24-100',
-    docketId: '',
-    filingType: 'order',
-    filingCategory: 'Order',
-    filedAt: new Date('2024-03-01T00:00:00Z'),
-    parties: [],
-    filers: [],
-    entities: [],
-    pages: [],
-    sha256: `sha-${id}-${text}`,
-  };
 }
 
 /** Word pairs added as soon as the writer is free (the default waits for writes to pause for 2 s). */

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { parseQuery } from '@docket/query-language';
 import { waitFor } from '@docket/testkit';
-import type { IndexedDocument } from '../../src/domain/indexed-document';
 import { ftsPhrase, PAIRS_PENDING, pairToken } from '../../src/search/index/sqlite/fts-query';
 import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 import { SqliteIndexFile } from '../../src/search/index/sqlite/sqlite-index-file';
 import { SCHEMA_VERSION } from '../../src/search/index/sqlite/sqlite-schema';
+import { filingDocument as doc } from '../shared/filing-document';
 
 const directories: string[] = [];
 afterAll(() => {
@@ -20,28 +20,6 @@ function freshPath(): string {
   directories.push(dir);
   mkdirSync(join(dir, 'query-engine'));
   return join(dir, 'query-engine', 'index.sqlite');
-}
-
-function doc(id: string, text: string, extra: Partial<IndexedDocument> = {}): IndexedDocument {
-  return {
-    id,
-    title: `Filing ${id}`,
-    text,
-    description: '',
-    sourceId: 'ferc',
-    sourceName: 'Federal Energy Regulatory Commission',
-    docketNumber: 'ER24-100',
-    docketId: '',
-    filingType: 'order',
-    filingCategory: 'Order',
-    filedAt: new Date('2024-03-01T00:00:00Z'),
-    parties: ['Pacific Gas and Electric'],
-    filers: [],
-    entities: [],
-    pages: [],
-    sha256: `sha-${id}-${text}`,
-    ...extra,
-  };
 }
 
 /** Ids of the documents an FTS5 expression matches in documents_fts. */
@@ -69,8 +47,9 @@ describe('an index file that defers word pairs', () => {
   const phrase = (words: string, prefix = false) => ftsPhrase(words.split(' '), prefix, true);
 
   it('finds a phrase by its words while the pairs wait, and by its pairs once they are added', () => {
-    file.upsert(doc('a', 'The public utilities commission approved the rate increase.'));
-    file.upsert(doc('b', 'The commission is public; utilities pay.'));
+    const parties = ['Pacific Gas and Electric'];
+    file.upsert(doc('a', 'The public utilities commission approved the rate increase.', { parties }));
+    file.upsert(doc('b', 'The commission is public; utilities pay.', { parties }));
     expect(file.pairsPendingCount()).toBe(2);
     expect(matching(file, quoted(pairToken('utilities', 'commission')))).toEqual([]);
     expect(matching(file, quoted(PAIRS_PENDING))).toEqual(['a', 'b']);
