@@ -201,7 +201,7 @@ export class SqliteIndexFile {
   addPendingWordPairs(limit: number, cpuMs: () => number): number {
     const s = this.statements;
     const started = cpuMs();
-    return this.db.transaction(() => {
+    const paired = this.db.transaction(() => {
       const rowids = s.oldestPairsPending.pluck().all(limit) as number[];
       for (const rowid of rowids) {
         const row = s.selectStoredByRowid.get(rowid) as FetchRow | undefined;
@@ -210,9 +210,12 @@ export class SqliteIndexFile {
         s.deleteText.run(rowid);
         s.insertText.run(rowid, ...searchable(toIndexedDocument(row, undefined), true));
       }
-      s.addPairsCost.run(rowids.length, cpuMs() - started);
       return rowids.length;
     })();
+    // After the commit, which writes FTS5's new segments (much of the cost); a crash in between loses
+    // only this batch's figure.
+    if (paired > 0) s.addPairsCost.run(paired, cpuMs() - started);
+    return paired;
   }
 
   /** Since when (ms) the oldest document without its word pairs has waited; null when none waits. */
