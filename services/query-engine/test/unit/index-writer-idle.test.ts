@@ -20,7 +20,7 @@ function freshIndex(): SqliteIndexFile {
 }
 
 /** Word pairs added as soon as the writer is free (the default waits for writes to pause for 2 s). */
-const PAIRS_AT_ONCE = { quietMs: 0, maxWaitMs: 0, batch: 32 };
+const PAIRS_AT_ONCE = { quietMs: 0, maxWaitMs: 0, batch: 32, maxBatch: 32 };
 
 describe('IndexWriter ending its idle thread', () => {
   it('ends the thread once idle, starts another for the next write, and keeps every write and its cost', async () => {
@@ -91,7 +91,7 @@ describe('IndexWriter ending its idle thread', () => {
       nice: 0,
       chunk: 8,
       endIdleAfterMs: 50,
-      wordPairs: { quietMs: 300, maxWaitMs: 60_000, batch: 1 },
+      wordPairs: { quietMs: 300, maxWaitMs: 60_000, batch: 1, maxBatch: 1 },
     });
     try {
       await writer.upsertMany([doc('a', 'public utilities'), doc('b', 'rate increase')]);

@@ -158,7 +158,9 @@ describe('SqliteFts5Backend adding word pairs in the background', () => {
       'The commission is public. Then utilities pay.',
       ...Array.from({ length: 30 }, (_, i) => `Another filing, number ${i}, about pipelines and tariffs.`),
     ];
-    const first = SqliteFts5Backend.open(path, { wordPairs: { quietMs: 600_000, maxWaitMs: 600_000, batch: 8 } });
+    const first = SqliteFts5Backend.open(path, {
+      wordPairs: { quietMs: 600_000, maxWaitMs: 600_000, batch: 8, maxBatch: 8 },
+    });
     let before: Array<[string, number]>;
     try {
       for (const [i, text] of texts.entries()) await first.upsert(doc(`d${i}`, text));
@@ -169,7 +171,7 @@ describe('SqliteFts5Backend adding word pairs in the background', () => {
     }
     expect(pendingIn(path)).toBe(texts.length);
 
-    const second = SqliteFts5Backend.open(path, { wordPairs: { quietMs: 0, maxWaitMs: 0, batch: 8 } });
+    const second = SqliteFts5Backend.open(path, { wordPairs: { quietMs: 0, maxWaitMs: 0, batch: 8, maxBatch: 8 } });
     try {
       await waitFor(() => pendingIn(path) === 0, { description: 'the pairs to be added', intervalMs: 20 });
       const after = (await search(second, 'commission "public utilities"')).hits;

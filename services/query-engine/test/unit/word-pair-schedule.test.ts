@@ -1,18 +1,19 @@
 import { WordPairSchedule, type WordPairTiming } from '../../src/search/index/sqlite/index-writer/word-pair-schedule';
 
-const TIMING: WordPairTiming = { quietMs: 2_000, maxWaitMs: 30_000, batch: 32 };
+const TIMING: WordPairTiming = { quietMs: 2_000, maxWaitMs: 30_000, batch: 32, maxBatch: 512 };
 
 /** A schedule on Jest's fake clock, whose batches succeed (or fail) and say what remains. */
 function scheduleWith(outcome: (batch: number) => 'ok' | 'fail' = () => 'ok') {
   const batches: number[] = [];
+  const limits: number[] = [];
   const schedule: WordPairSchedule = new WordPairSchedule(TIMING, async (limit: number) => {
     batches.push(Date.now());
-    expect(limit).toBe(TIMING.batch);
+    limits.push(limit);
     if (outcome(batches.length) === 'fail') throw new Error('disk full');
     schedule.backlog(null); // the writer's answer: nothing left
     return limit;
   });
-  return { schedule, batches };
+  return { schedule, batches, limits };
 }
 
 describe('WordPairSchedule', () => {
@@ -21,10 +22,10 @@ describe('WordPairSchedule', () => {
 
   it('adds the pairs once writes have paused for quietMs', async () => {
     const { schedule, batches } = scheduleWith();
-    schedule.wrote();
+    schedule.wrote(1);
     schedule.backlog(Date.now());
     await jest.advanceTimersByTimeAsync(1_000);
-    schedule.wrote(); // another write: the pause starts again
+    schedule.wrote(1); // another write: the pause starts again
     await jest.advanceTimersByTimeAsync(1_999);
     expect(batches).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
@@ -33,14 +34,27 @@ describe('WordPairSchedule', () => {
   });
 
   it('adds them between writes once the oldest has waited maxWaitMs, however busy the writes', async () => {
-    const { schedule, batches } = scheduleWith();
+    const { schedule, batches, limits } = scheduleWith();
     const since = Date.now();
     schedule.backlog(since);
     for (let elapsed = 0; elapsed < 30_000; elapsed += 500) {
-      schedule.wrote();
+      schedule.wrote(1);
       await jest.advanceTimersByTimeAsync(500);
     }
     expect(batches).toEqual([since + 30_000]);
+    // Overdue: the batch takes what was written meanwhile too (60 writes of one document), so it gains on them.
+    expect(limits).toEqual([TIMING.batch + 60]);
+  });
+
+  it('keeps an overdue batch to maxBatch, and a batch on time to batch', async () => {
+    const { schedule, limits } = scheduleWith();
+    schedule.backlog(Date.now() - 60_000);
+    schedule.wrote(5_000);
+    await jest.advanceTimersByTimeAsync(0);
+    schedule.wrote(100);
+    schedule.backlog(Date.now());
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(limits).toEqual([TIMING.maxBatch, TIMING.batch]);
   });
 
   it('keeps on with batches while documents remain, and stops when the writer says none does', async () => {
@@ -51,7 +65,7 @@ describe('WordPairSchedule', () => {
       left -= 1;
       schedule.backlog(left > 0 ? 1_000_000 : null);
     });
-    schedule.wrote();
+    schedule.wrote(1);
     schedule.backlog(Date.now());
     await jest.advanceTimersByTimeAsync(2_010);
     // One batch right after another (a timer of 0 ms, so writes queued meanwhile go between them).

@@ -73,17 +73,17 @@ export class IndexWriter {
   }
 
   upsert(document: IndexedDocument): Promise<UpsertOutcome> {
-    this.wordPairs.wrote();
+    this.wordPairs.wrote(1);
     return this.call('upsert', [document]);
   }
 
   async upsertMany(documents: IndexedDocument[]): Promise<void> {
-    this.wordPairs.wrote();
+    this.wordPairs.wrote(documents.length);
     await this.call('upsertMany', [documents]);
   }
 
   remove(documentId: string): Promise<boolean> {
-    this.wordPairs.wrote();
+    this.wordPairs.wrote(0);
     return this.call('remove', [documentId]);
   }
 
