@@ -6,11 +6,14 @@
  * the few thousand rows a search actually ranks. The query-engine knows (or estimates, and caches)
  * the document frequencies, so it passes the IDFs in:
  *
- *   bm25_given_idf(<table>, idf_0, ..., idf_{P-1}, weight_0, ..., weight_{C-1})
+ *   bm25_given_idf(<table>, idf_0, ..., idf_{P-1}, weight_0, ..., weight_{C-1} [, length_columns])
  *
  * one IDF per phrase of the MATCH expression (in the order they appear in it), then the column
  * weights (missing ones count 1.0). The score is FTS5's, term for term (k1 = 1.2, b = 0.75, column
- * weights multiply a phrase's hits, lower is better).
+ * weights multiply a phrase's hits, lower is better), except that with `length_columns` (a value
+ * after one weight per column) a row's length, and the average, count only the first that many
+ * columns: the query-engine's index has derived columns (word pairs, written a few seconds after
+ * the words, and tags) that would otherwise change a document's score when they are written.
  */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT1
@@ -22,7 +25,8 @@ SQLITE_EXTENSION_INIT1
 /* What stays the same for every row of one query. */
 typedef struct {
   int nPhrase;
-  double averageLength; /* tokens per row, all columns */
+  int nLengthColumns;   /* columns counted in a row's length; -1: all */
+  double averageLength; /* tokens per row, of those columns */
   double *idf;          /* nPhrase */
   double *frequency;    /* nPhrase, scratch for one row */
 } RankData;
@@ -37,13 +41,25 @@ static int rankData(const Fts5ExtensionApi *api, Fts5Context *fts, int nVal, sql
   }
   int nPhrase = api->xPhraseCount(fts);
   if (nVal < nPhrase) return SQLITE_ERROR;
+  int nColumn = api->xColumnCount(fts);
+  int nLengthColumns = nVal - nPhrase > nColumn ? sqlite3_value_int(values[nPhrase + nColumn]) : -1;
+  if (nLengthColumns > nColumn) return SQLITE_ERROR;
   sqlite3_int64 rows = 0, tokens = 0;
   int rc = api->xRowCount(fts, &rows);
-  if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
+  if (nLengthColumns < 0) {
+    if (rc == SQLITE_OK) rc = api->xColumnTotalSize(fts, -1, &tokens);
+  } else {
+    for (int c = 0; rc == SQLITE_OK && c < nLengthColumns; c++) {
+      sqlite3_int64 columnTokens = 0;
+      rc = api->xColumnTotalSize(fts, c, &columnTokens);
+      tokens += columnTokens;
+    }
+  }
   if (rc != SQLITE_OK) return rc;
   data = (RankData *)sqlite3_malloc64(sizeof(RankData) + sizeof(double) * 2 * (nPhrase > 0 ? nPhrase : 1));
   if (!data) return SQLITE_NOMEM;
   data->nPhrase = nPhrase;
+  data->nLengthColumns = nLengthColumns;
   data->averageLength = rows > 0 ? (double)tokens / (double)rows : 1.0;
   data->idf = (double *)&data[1];
   data->frequency = &data->idf[nPhrase];
@@ -67,6 +83,7 @@ static void bm25GivenIdf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
   }
   sqlite3_value **weights = &values[data->nPhrase];
   int nWeight = nVal - data->nPhrase;
+  if (data->nLengthColumns >= 0) nWeight -= 1; /* the last value is length_columns */
   memset(data->frequency, 0, sizeof(double) * data->nPhrase);
   int nInst = 0;
   rc = api->xInstCount(fts, &nInst);
@@ -76,7 +93,15 @@ static void bm25GivenIdf(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
     if (rc == SQLITE_OK) data->frequency[phrase] += column < nWeight ? sqlite3_value_double(weights[column]) : 1.0;
   }
   int length = 0;
-  if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &length);
+  if (data->nLengthColumns < 0) {
+    if (rc == SQLITE_OK) rc = api->xColumnSize(fts, -1, &length);
+  } else {
+    for (int c = 0; rc == SQLITE_OK && c < data->nLengthColumns; c++) {
+      int columnLength = 0;
+      rc = api->xColumnSize(fts, c, &columnLength);
+      length += columnLength;
+    }
+  }
   if (rc != SQLITE_OK) {
     sqlite3_result_error_code(context, rc);
     return;

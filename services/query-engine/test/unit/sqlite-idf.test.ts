@@ -57,6 +57,38 @@ describe('bm25_given_idf', () => {
     },
   );
 
+  it('counts only the first length_columns columns in a row length when given them', () => {
+    // The same titles with no text: FTS5's bm25() there is bm25_given_idf's over the titles alone.
+    const titlesOnly = openIndex(rows.map(([title]): [string, string] => [title, '']));
+    try {
+      const titleCount = (phrase: string) =>
+        titlesOnly.prepare('SELECT count(*) FROM t WHERE t MATCH ?').pluck().get(phrase) as number;
+      for (const match of ['"rate"', '"gas" OR "order"']) {
+        const idfs = phrasesOf(match).map((phrase) => inverseDocumentFrequency(rows.length, titleCount(phrase)));
+        const expected = titlesOnly
+          .prepare('SELECT rowid, bm25(t, 3.0, 1.0) AS k FROM t WHERE t MATCH ? ORDER BY rowid')
+          .all(match) as { rowid: number; k: number }[];
+        const given = db
+          .prepare(
+            `SELECT rowid, bm25_given_idf(t, ${idfs.map(() => '?').join(', ')}, 3.0, 1.0, 1) AS k ` +
+              `FROM t WHERE t MATCH ? ORDER BY rowid`,
+          )
+          .all(...idfs, `title : (${match})`) as { rowid: number; k: number }[];
+        expect(expected.length).toBeGreaterThan(0);
+        expect(given.map((row) => row.rowid)).toEqual(expected.map((row) => row.rowid));
+        given.forEach((row, index) => expect(row.k).toBeCloseTo(expected[index]!.k, 9));
+        // Counting the text too gives other scores: the option does something.
+        const allColumns = db
+          .prepare(`SELECT bm25_given_idf(t, ${idfs.map(() => '?').join(', ')}, 3.0, 1.0) FROM t WHERE t MATCH ?`)
+          .pluck()
+          .all(...idfs, `title : (${match})`) as number[];
+        expect(allColumns).not.toEqual(given.map((row) => row.k));
+      }
+    } finally {
+      titlesOnly.close();
+    }
+  });
+
   it('says what is wrong when it is given fewer IDFs than the expression has phrases', () => {
     expect(() => db.prepare('SELECT bm25_given_idf(t, 1.0) FROM t WHERE t MATCH \'"gas" "rate"\'').all()).toThrow(
       /one IDF per phrase/u,

@@ -21,6 +21,14 @@ export const RANK_WEIGHTS = '4.0, 1.0, 2.0, 4.0, 1.0, 2.0, 0.0';
 const RANK_FUNCTION = `bm25(${RANK_WEIGHTS})`;
 
 /**
+ * A document's length for BM25, in searches (bm25_given_idf's length_columns): its words (title,
+ * text, description), not its pairs or tags. The pairs are written a few seconds after the words
+ * (index-writer/word-pair-schedule.ts), and a length that counted them would rank a document higher
+ * until then, and move it between the pages of a search when they come.
+ */
+export const LENGTH_COLUMNS = 3;
+
+/**
  * Prefix indexes: FTS5 keeps, beside each word, its first 3 and first 4 characters, so a prefix
  * query of that length reads one document list, lazily (a search stops at its count limit), instead
  * of first merging the whole lists of every word it expands to: `tari*` read 9,085 words' lists at a

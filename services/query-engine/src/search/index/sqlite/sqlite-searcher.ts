@@ -22,7 +22,7 @@ import { DEFAULT_IDF_LIMITS, SearchIdfs, type IdfLimits } from './sqlite-idf';
 import { compileQuery, type CompiledQuery, type SqlParam } from './sqlite-query.compiler';
 import { QUESTION_CANDIDATE_BUDGET, SqliteQuestionRanker } from './sqlite-question-ranker';
 import { DATED_BASE, DAY_SLOTS, isoDayOfRowid, LAST_ROWID } from './sqlite-rowids';
-import { RANK_WEIGHTS } from './sqlite-schema';
+import { LENGTH_COLUMNS, RANK_WEIGHTS } from './sqlite-schema';
 import { StatementCache } from './sqlite-statements';
 
 /** Limits that keep one search's work bounded on a large index (tests make them small). */
@@ -278,7 +278,7 @@ export class SqliteSearcher {
 
   /** BM25 with this search's IDFs (see SearchIdfs), as FTS5's rank function. */
   private rankFunction(compiled: CompiledQuery): string {
-    return `bm25_given_idf(${this.idfs.of(compiled.match as string).join(', ')}, ${RANK_WEIGHTS})`;
+    return `bm25_given_idf(${this.idfs.of(compiled.match as string).join(', ')}, ${RANK_WEIGHTS}, ${LENGTH_COLUMNS})`;
   }
 
   /** A page in date order. */
