@@ -7,6 +7,7 @@ import { matchableOf, type IndexedDocument, type SearchHit } from '../../src/dom
 import type { SearchSortOrder } from '../../src/search/index/search-backend';
 import { SqliteFts5Backend } from '../../src/search/index/sqlite/sqlite-fts5.backend';
 import { SCHEMA_VERSION } from '../../src/search/index/sqlite/sqlite-schema';
+import { filingDocument } from '../shared/filing-document';
 import { describeSearchBackend } from '../shared/search-backend.suite';
 import { generateCorpus, QueryGenerator } from '../shared/search-corpus';
 
@@ -23,26 +24,9 @@ function freshPath(): string {
 
 describeSearchBackend('SQLite FTS5', async () => SqliteFts5Backend.open(freshPath()));
 
+/** The shared test filing with its own title (its content hash follows the title and text). */
 function doc(id: string, title: string, text: string, extra: Partial<IndexedDocument> = {}): IndexedDocument {
-  return {
-    id,
-    title,
-    text,
-    description: '',
-    sourceId: 'ferc',
-    sourceName: 'Federal Energy Regulatory Commission',
-    docketNumber: 'ER24-100',
-    docketId: '',
-    filingType: 'order',
-    filingCategory: 'Order',
-    filedAt: new Date('2024-03-01T00:00:00Z'),
-    parties: [],
-    filers: [],
-    entities: [],
-    pages: [],
-    sha256: `sha-${title}-${text}`,
-    ...extra,
-  };
+  return filingDocument(id, text, { title, sha256: `sha-${title}-${text}`, ...extra });
 }
 
 describe('SqliteFts5Backend (SQLite specifics)', () => {
