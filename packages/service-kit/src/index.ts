@@ -8,4 +8,5 @@ export * from './mongo';
 export * from './run-service';
 export * from './shutdown-ladder';
 export * from './user-activity';
+export * from './backlog-schedule';
 export * from './worker-entry';

@@ -44,6 +44,12 @@ export interface IndexedDocument {
   pages: IndexedPage[];
   /** Content hash from the documents service; an upsert with an unchanged hash does not re-read the text. */
   sha256: string;
+  /**
+   * Written only if the index does not hold the document yet: a documents.ingested event, which its
+   * document's documents.updated may overtake (they travel on two topics, read side by side). An
+   * index that holds the document holds this state or a newer one.
+   */
+  onlyIfNew?: boolean;
 }
 
 export interface SearchHit {

@@ -38,13 +38,18 @@ export class DocumentEventsConsumer {
   }) {
     const { index, logger } = options;
     const t = options.topics ?? DEFAULT_DOCUMENT_TOPICS;
-    const upsert = async (event: DocumentIngested | DocumentUpdated) => {
-      const outcome = await index.upsert(toIndexedDocument(event));
+    const upsert = async (event: DocumentIngested | DocumentUpdated, onlyIfNew: boolean) => {
+      const outcome = await index.upsert({ ...toIndexedDocument(event), onlyIfNew });
       logger.debug({ documentId: event.documentId, outcome }, 'document indexed');
     };
     // A fetched batch goes to the index in a few transactions, not one per document (see upsertMany).
-    const upsertBatch = async (messages: Array<{ message: DocumentIngested | DocumentUpdated }>) => {
-      const documents = latestPerDocument(messages.map(({ message }) => toIndexedDocument(message)));
+    const upsertBatch = async (
+      messages: Array<{ message: DocumentIngested | DocumentUpdated }>,
+      onlyIfNew: boolean,
+    ) => {
+      const documents = latestPerDocument(
+        messages.map(({ message }) => ({ ...toIndexedDocument(message), onlyIfNew })),
+      );
       if (index.upsertMany) await index.upsertMany(documents);
       else for (const document of documents) await index.upsert(document);
       logger.debug({ documents: documents.length }, 'documents indexed');
@@ -60,8 +65,17 @@ export class DocumentEventsConsumer {
       // three topics, whose batches of one fetch are handled side by side, in no set order. With a window
       // they came in one fetch far more often, and an older event was sometimes applied after a newer one.
     })
-      .onBatch(t.ingested, upsertBatch, upsert)
-      .onBatch(t.updated, upsertBatch, upsert)
+      // An ingested event never overwrites: its document's update may have come first (onlyIfNew).
+      .onBatch(
+        t.ingested,
+        (messages) => upsertBatch(messages, true),
+        (event) => upsert(event, true),
+      )
+      .onBatch(
+        t.updated,
+        (messages) => upsertBatch(messages, false),
+        (event) => upsert(event, false),
+      )
       .on(t.deleted, async (event) => {
         const removed = await index.remove(event.documentId);
         logger.debug({ documentId: event.documentId, removed }, 'document removed from index');

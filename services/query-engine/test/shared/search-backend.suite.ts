@@ -326,6 +326,18 @@ export function describeSearchBackend(
         expect(await backend.count()).toBe(1);
       });
 
+      it('writes an onlyIfNew document (an ingested event) only where the index does not hold it', async () => {
+        const analysed = sampleDocument('d1', {
+          entities: [{ id: 'e1', kind: 'organisation', name: 'Pelican Power' }],
+        });
+        expect(await backend.upsert(analysed)).toBe('inserted');
+        // The document's ingested event, overtaken by its update: the entity stays.
+        expect(await backend.upsert({ ...analysed, entities: [], onlyIfNew: true })).toBe('unchanged');
+        expect(await search(field('entity', 'Pelican Power'))).toEqual(['d1']);
+        expect(await backend.upsert(sampleDocument('d2', { onlyIfNew: true }))).toBe('inserted');
+        expect(await backend.count()).toBe(2);
+      });
+
       it('applies an update to text and metadata, and removes a document', async () => {
         const document = sampleDocument('d1');
         await backend.upsert(document);

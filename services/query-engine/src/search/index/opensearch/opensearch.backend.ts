@@ -108,8 +108,9 @@ export class OpenSearchBackend implements SearchBackend {
     return unavailableWhenDown(async () => {
       const source = toOpenSearchSource(document);
       const build = this.build;
-      const outcome = await this.upsertLive(source);
-      if (build) {
+      const outcome = await this.upsertLive(source, document.onlyIfNew);
+      // An ingested event does not overwrite what an update of its document already wrote to the build.
+      if (build && !(document.onlyIfNew && build.touched.has(document.id))) {
         build.touched.add(document.id);
         await this.writeToBuild(build, document.id, source as unknown as Record<string, unknown>);
       }
@@ -336,7 +337,7 @@ export class OpenSearchBackend implements SearchBackend {
     for (const index of await this.ownIndices()) await this.client.indices.delete({ index }, { ignore: [404] });
   }
 
-  private async upsertLive(source: OpenSearchSource): Promise<UpsertOutcome> {
+  private async upsertLive(source: OpenSearchSource, onlyIfNew = false): Promise<UpsertOutcome> {
     for (let attempt = 1; ; attempt++) {
       const current = await this.client.get(
         { index: this.alias, id: source.doc_id, _source_includes: ['fingerprint', 'tombstone'] },
@@ -345,7 +346,7 @@ export class OpenSearchBackend implements SearchBackend {
       const found = current.body.found === true ? current.body : undefined;
       const existing = found?._source as Partial<OpenSearchSource> | undefined;
       const present = found !== undefined && existing?.tombstone !== true;
-      if (present && existing?.fingerprint === source.fingerprint) return 'unchanged';
+      if (present && (onlyIfNew || existing?.fingerprint === source.fingerprint)) return 'unchanged';
       try {
         // Optimistic concurrency: the write applies only to the version we compared against.
         await this.client.index({

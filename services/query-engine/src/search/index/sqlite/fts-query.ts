@@ -20,7 +20,7 @@ import { foldedWords, nameKey, normalizeDocketNumber, type FieldNode, type Query
  * Word pairs: common words make phrases of single words costly (FTS5 checks the positions of every
  * document holding all of them); "public utilities commission" is looked up as the phrase of pairs
  * "ǁpublicǁutilities ǁutilitiesǁcommission", an exact equivalent. A live index writes a document's
- * pairs in the background, a few seconds after its words (index-writer/word-pair-schedule.ts); until then the
+ * pairs in the background, a few seconds after its words (index-writer/word-pair-timing.ts); until then the
  * document carries the tag PAIRS_PENDING, and a phrase also matches it as a phrase of words:
  * ("ǁpublicǁutilities ǁutilitiesǁcommission" OR ("ǂpairsǂpending" AND "public utilities commission")).
  * The second branch reads the words' lists only at the few pending rowids, and nothing at all once

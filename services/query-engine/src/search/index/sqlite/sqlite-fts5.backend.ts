@@ -2,6 +2,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger } from '@docket/observability';
 import type { QueryNode } from '@docket/query-language';
+import type { BacklogTiming } from '@docket/service-kit';
 import type { IndexedDocument } from '../../../domain/indexed-document';
 import { queryBudget, type QueryBudget } from '../query-budget';
 import {
@@ -17,7 +18,6 @@ import {
   type WriteCost,
 } from '../search-backend';
 import { IndexWriter } from './index-writer/index-writer';
-import type { WordPairTiming } from './index-writer/word-pair-schedule';
 import { SearchThreads } from './search-threads/search-threads';
 import { removeSqliteFiles, SqliteIndexFile } from './sqlite-index-file';
 import { SCHEMA_VERSION } from './sqlite-schema';
@@ -52,7 +52,7 @@ export interface SqliteBackendOptions {
   /** The writer thread's nice value (default WRITER_NICE; 0: the process's priority). */
   writerNice?: number;
   /** When the writer thread adds word pairs to documents written without them (default WORD_PAIR_TIMING). */
-  wordPairs?: WordPairTiming;
+  wordPairs?: BacklogTiming;
 }
 
 /**

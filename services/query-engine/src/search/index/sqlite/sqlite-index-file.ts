@@ -249,6 +249,7 @@ export class SqliteIndexFile {
     const s = this.statements;
     const row = documentRow(document);
     let existing = s.selectById.get(document.id) as ExistingRow | undefined;
+    if (existing && document.onlyIfNew) return 'unchanged';
     let outcome: UpsertOutcome = 'inserted';
     const [first, last] = allocationRange(row.filed_at);
     if (existing && (existing.rowid < first || existing.rowid > last)) {

@@ -4,7 +4,7 @@ import { FTS_TOKENIZER } from './index-text';
 /**
  * The index file's layout (version 12): text, description, word pairs, tags for filters, metadata for
  * facets, stems for questions, FTS5 prefix indexes of 3 and 4 characters (see PREFIX_INDEX), in 16 KB
- * pages, and the documents whose word pairs are still to be added (index-writer/word-pair-schedule.ts). The index is
+ * pages, and the documents whose word pairs are still to be added (index-writer/word-pair-timing.ts). The index is
  * derived data (rebuildable from the documents service), so a file of an older version is not
  * converted: it is replaced by an empty one and a re-index refills it (see SqliteIndexFile.open, which
  * says so in the log). Version 11 only lacks the backlog's tables, which are added to it.
@@ -23,7 +23,7 @@ const RANK_FUNCTION = `bm25(${RANK_WEIGHTS})`;
 /**
  * A document's length for BM25, in searches (bm25_given_idf's length_columns): its words (title,
  * text, description), not its pairs or tags. The pairs are written a few seconds after the words
- * (index-writer/word-pair-schedule.ts), and a length that counted them would rank a document higher
+ * (index-writer/word-pair-timing.ts), and a length that counted them would rank a document higher
  * until then, and move it between the pages of a search when they come.
  */
 export const LENGTH_COLUMNS = 3;
@@ -131,7 +131,7 @@ const CREATE_SCHEMA = `
 
 /**
  * - word_pairs_pending: documents written without their word pairs (rowid, and since when, in ms),
- *   which a background pass adds (index-writer/word-pair-schedule.ts);
+ *   which a background pass adds (index-writer/word-pair-timing.ts);
  * - word_pairs_cost: one row, the documents that pass has paired and the CPU it took, for the log and
  *   the ingest bench (the pass runs on the writer thread, so its CPU is not told apart otherwise).
  * documents_fts's `deletemerge` is 0: a deleted row's entries leave its segment when automerge next

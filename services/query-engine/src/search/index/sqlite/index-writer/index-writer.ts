@@ -2,12 +2,12 @@ import type { Worker } from 'node:worker_threads';
 import { UnavailableError } from '@docket/errors';
 import { trimMallocHeap } from '@docket/idle-release';
 import type { Logger } from '@docket/observability';
-import { startWorker } from '@docket/service-kit';
+import { BacklogSchedule, startWorker, type BacklogTiming } from '@docket/service-kit';
 import type { IndexedDocument } from '../../../../domain/indexed-document';
 import type { UpsertOutcome, WriteCost } from '../../search-backend';
 import { deserializeError } from '../search-threads/thread-messages';
 import type { FacetChange } from '../sqlite-index-file';
-import { WORD_PAIR_TIMING, WordPairSchedule, type WordPairTiming } from './word-pair-schedule';
+import { WORD_PAIR_TIMING } from './word-pair-timing';
 import type { FromWriter, WriterCalls, WriterData, WriterMethod } from './writer-messages';
 
 export interface IndexWriterOptions {
@@ -23,7 +23,7 @@ export interface IndexWriterOptions {
    */
   endIdleAfterMs?: number;
   /** When documents written without their word pairs get them (default WORD_PAIR_TIMING). */
-  wordPairs?: WordPairTiming;
+  wordPairs?: BacklogTiming;
   logger?: Logger | undefined;
 }
 
@@ -38,7 +38,7 @@ interface Pending {
  * `onFacetChanges` (the search threads), so a search that follows sees it. If the thread dies, the
  * writes waiting fail and a new thread takes the next ones. An idle thread ends (endIdleAfterMs) and
  * the next write starts a new one, except while the file is closed for a swap (whileClosed) or
- * documents wait for their word pairs, which the thread adds in the background (WordPairSchedule).
+ * documents wait for their word pairs, which the thread adds in the background (BacklogSchedule, WORD_PAIR_TIMING).
  */
 export class IndexWriter {
   /** The thread, or none since it ended idle. */
@@ -53,13 +53,13 @@ export class IndexWriter {
   /** The latest thread's counts, plus those of threads that died before it. */
   private latest: WriteCost = { documents: 0, cpuMs: 0 };
   private before: WriteCost = { documents: 0, cpuMs: 0 };
-  private readonly wordPairs: WordPairSchedule;
+  private readonly wordPairs: BacklogSchedule;
 
   constructor(
     private readonly indexPath: string,
     private readonly options: IndexWriterOptions,
   ) {
-    this.wordPairs = new WordPairSchedule(options.wordPairs ?? WORD_PAIR_TIMING, (limit) =>
+    this.wordPairs = new BacklogSchedule(options.wordPairs ?? WORD_PAIR_TIMING, (limit) =>
       this.call('addWordPairs', [limit]).catch((error: unknown) => {
         options.logger?.warn(
           { indexPath, error: (error as Error).message },

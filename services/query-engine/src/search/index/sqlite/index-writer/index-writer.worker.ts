@@ -2,7 +2,7 @@
  * The index writer thread: every write of the live index file (Kafka's documents, uploads) runs here,
  * on its own connection and at a lower OS priority, so a long FTS5 transaction never holds up the
  * service's event loop (gRPC requests, questions) and yields the CPU to the search threads. It writes
- * documents without their word pairs and adds them when asked (addWordPairs, see word-pair-schedule.ts).
+ * documents without their word pairs and adds them when asked (addWordPairs, see word-pair-timing.ts).
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';

@@ -1,26 +1,26 @@
-import { WordPairSchedule, type WordPairTiming } from '../../src/search/index/sqlite/index-writer/word-pair-schedule';
+import { BacklogSchedule, type BacklogTiming } from '../../src/backlog-schedule';
 
-const TIMING: WordPairTiming = { quietMs: 2_000, maxWaitMs: 30_000, batch: 32, maxBatch: 512 };
+const TIMING: BacklogTiming = { quietMs: 2_000, maxWaitMs: 30_000, batch: 32, maxBatch: 512 };
 
 /** A schedule on Jest's fake clock, whose batches succeed (or fail) and say what remains. */
 function scheduleWith(outcome: (batch: number) => 'ok' | 'fail' = () => 'ok') {
   const batches: number[] = [];
   const limits: number[] = [];
-  const schedule: WordPairSchedule = new WordPairSchedule(TIMING, async (limit: number) => {
+  const schedule: BacklogSchedule = new BacklogSchedule(TIMING, async (limit: number) => {
     batches.push(Date.now());
     limits.push(limit);
     if (outcome(batches.length) === 'fail') throw new Error('disk full');
-    schedule.backlog(null); // the writer's answer: nothing left
+    schedule.backlog(null); // the worker's answer: nothing left
     return limit;
   });
   return { schedule, batches, limits };
 }
 
-describe('WordPairSchedule', () => {
+describe('BacklogSchedule', () => {
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
   afterEach(() => jest.useRealTimers());
 
-  it('adds the pairs once writes have paused for quietMs', async () => {
+  it('runs a batch once writes have paused for quietMs', async () => {
     const { schedule, batches } = scheduleWith();
     schedule.wrote(1);
     schedule.backlog(Date.now());
@@ -33,7 +33,7 @@ describe('WordPairSchedule', () => {
     expect(schedule.waiting()).toBe(false);
   });
 
-  it('adds them between writes once the oldest has waited maxWaitMs, however busy the writes', async () => {
+  it('runs one between writes once the oldest has waited maxWaitMs, however busy the writes', async () => {
     const { schedule, batches, limits } = scheduleWith();
     const since = Date.now();
     schedule.backlog(since);
@@ -42,7 +42,7 @@ describe('WordPairSchedule', () => {
       await jest.advanceTimersByTimeAsync(500);
     }
     expect(batches).toEqual([since + 30_000]);
-    // Overdue: the batch takes what was written meanwhile too (60 writes of one document), so it gains on them.
+    // Overdue: the batch takes what was written meanwhile too (60 writes of one item), so it gains on them.
     expect(limits).toEqual([TIMING.batch + 60]);
   });
 
@@ -57,10 +57,10 @@ describe('WordPairSchedule', () => {
     expect(limits).toEqual([TIMING.maxBatch, TIMING.batch]);
   });
 
-  it('keeps on with batches while documents remain, and stops when the writer says none does', async () => {
+  it('keeps on with batches while items remain, and stops when none does', async () => {
     let left = 3;
     const batches: number[] = [];
-    const schedule: WordPairSchedule = new WordPairSchedule(TIMING, async () => {
+    const schedule: BacklogSchedule = new BacklogSchedule(TIMING, async () => {
       batches.push(Date.now());
       left -= 1;
       schedule.backlog(left > 0 ? 1_000_000 : null);

@@ -1,58 +1,51 @@
 /**
- * When the writer thread adds the word pairs of documents written without them (fts-query.ts says
- * why they wait): once writes have paused for `quietMs`, so an import's documents become searchable
- * first; or, when the oldest has waited `maxWaitMs`, between writes however busy they are, which keeps
- * every document's wait near maxWaitMs. A batch is one transaction of `batch` documents, so a write
- * queued behind it waits little; an overdue batch also takes as many as were written since the last
- * one (up to `maxBatch`), so the backlog shrinks however fast documents arrive.
+ * When background work catches up with a backlog that writes leave behind (the query-engine's word
+ * pairs, the documents service's entity analysis): once writes have paused for `quietMs`, so the
+ * writes themselves (an import) finish first; or, when the oldest item has waited `maxWaitMs`, between
+ * writes however busy they are, which keeps every item's wait near maxWaitMs. A batch is `batch`
+ * items, so a write queued behind it waits little; an overdue batch also takes as many as were written
+ * since the last one (up to `maxBatch`), so the backlog shrinks however fast items arrive.
  */
-export interface WordPairTiming {
+export interface BacklogTiming {
   quietMs: number;
   maxWaitMs: number;
   batch: number;
   maxBatch: number;
 }
 
-/**
- * About 3 ms a document on the writer thread: a batch of 32 holds a write back for about 100 ms, one
- * of 512 for about 1.5 s. While the 20,000 default filings loaded (about 130 a second), batches of 32
- * between writes fell behind: the oldest waited 60 s.
- */
-export const WORD_PAIR_TIMING: WordPairTiming = { quietMs: 2_000, maxWaitMs: 30_000, batch: 32, maxBatch: 512 };
-
-export class WordPairSchedule {
-  /** Since when the oldest pending document has waited, as the writer thread last said; null: none. */
+export class BacklogSchedule {
+  /** Since when the oldest pending item has waited, as the worker last said; null: none. */
   private pendingSince: number | null = null;
   private lastWriteAt = 0;
-  /** Documents written since the last batch began. */
+  /** Items written since the last batch began. */
   private writtenSinceBatch = 0;
-  /** After a failed batch, no other before this time (a broken file must not spin the thread). */
+  /** After a failed batch, no other before this time (a broken store must not spin the worker). */
   private notBefore = 0;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private stopped = false;
 
   constructor(
-    private readonly timing: WordPairTiming,
-    /** Runs one batch of `timing.batch` documents on the writer thread. */
+    private readonly timing: BacklogTiming,
+    /** Runs one batch of at most `limit` items. */
     private readonly runBatch: (limit: number) => Promise<unknown>,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A write of `documents` was asked for: pairing waits for writes to pause (unless the oldest is overdue). */
-  wrote(documents: number): void {
+  /** A write of `items` was asked for: the work waits for writes to pause (unless the oldest is overdue). */
+  wrote(items: number): void {
     this.lastWriteAt = this.now();
-    this.writtenSinceBatch += documents;
+    this.writtenSinceBatch += items;
     if (this.timer) this.plan();
   }
 
-  /** The writer thread's latest word of its backlog (with every answer it sends). */
+  /** The latest word of the backlog: since when its oldest item waits, or null when there is none. */
   backlog(pendingSince: number | null): void {
     this.pendingSince = pendingSince;
     this.plan();
   }
 
-  /** Whether documents wait for their pairs. */
+  /** Whether items wait. */
   waiting(): boolean {
     return this.pendingSince !== null;
   }
@@ -85,7 +78,7 @@ export class WordPairSchedule {
     try {
       await this.runBatch(limit);
     } catch {
-      // The writer logs what failed; the documents stay pending and are tried again later.
+      // runBatch logs what failed; the items stay pending and are tried again later.
       this.notBefore = this.now() + this.timing.quietMs;
     } finally {
       this.running = false;
