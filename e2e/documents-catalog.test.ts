@@ -128,7 +128,9 @@ test('the original file is served with its type, and the entities link to profil
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
   expect(await response.text()).toBe(uploadedText);
 
+  // Its entities are found in the background, a second or so after it is stored.
   const entity = page.getByTestId('entity-link').filter({ hasText: 'Northern Plains Power Company' }).first();
+  await reloadUntil(documentPath, async () => (await entity.count()) > 0, 'the uploaded document’s entities', 20_000);
   await entity.click();
   await page.waitForURL(/\/entities\//);
   await expect(page.getByTestId('entity-name').textContent()).resolves.toContain('Northern Plains Power');
@@ -189,7 +191,13 @@ test('a generated filing reads page by page, with its docket and parties', async
   await page.waitForURL(/\/documents\//);
   await page.getByTestId('text-page').first().waitFor();
   await expect(page.getByTestId('parties').isVisible()).resolves.toBe(true);
-  await expect(page.getByTestId('entity-link').count()).resolves.toBeGreaterThan(0);
+  // The corpus's entities are found in the background while it loads, within about half a minute.
+  await reloadUntil(
+    page.url(),
+    async () => (await page.getByTestId('entity-link').count()) > 0,
+    'its entities',
+    60_000,
+  );
 });
 
 test('a directory import runs as a process and its run shows on catalog status', async () => {

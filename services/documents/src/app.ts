@@ -28,6 +28,7 @@ import { DocketEntryService } from './dockets/docket-entries.service';
 import { DocketListingBackfill } from './dockets/docket-listing-backfill';
 import { docketHandlers } from './dockets/dockets.grpc';
 import { documentsServiceBinding } from './documents-service.binding';
+import { DocumentAnalyser } from './documents/document-analyser';
 import { DEFAULT_DOCUMENTS_TOPICS } from './documents/document-changes.event';
 import { DocumentService } from './documents/document.service';
 import { documentHandlers } from './documents/documents.grpc';
@@ -174,12 +175,25 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
         kickOutbox: (id) => void releaseRelay.kick([id]),
       }),
     });
-    const ingest = new IngestService({
+    const analyser = new DocumentAnalyser({
+      documents: documentsRepo,
+      dockets,
+      entities: entitiesRepo,
+      outbox: documentRelay,
+      topics: topicSet,
+      docketPatterns: () => docketPatterns,
+      sourceName: (id): Promise<string> => ingest.requireSource(id),
+      logger,
+    });
+    // Stopped before the relays and connections (closers run in reverse order): its last batch writes first.
+    closers.add('document analysis', () => analyser.stop());
+    const ingest: IngestService = new IngestService({
       documents: documentsRepo,
       dockets,
       sources,
       blobs,
       projector,
+      analysis: analyser,
       outbox: documentRelay,
       topics: topicSet,
       limits: {
@@ -363,6 +377,16 @@ export async function startApp(config: Config, logger: Logger): Promise<RunningA
       recovery.abort();
       await recovering;
     });
+
+    // New documents a previous run stored without finding their entities get them now, in the background.
+    void analyser.recover().then(
+      (left) => left > 0 && logger.info({ documents: left }, 'finding the entities of documents a previous run left'),
+      (error: unknown) =>
+        logger.error(
+          { err: error },
+          'reading documents left without their entities failed; the next start tries again',
+        ),
+    );
 
     return { grpcPort: grpc.port, stop, seeded };
   } catch (error) {

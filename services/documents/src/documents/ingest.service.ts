@@ -18,6 +18,7 @@ import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } fro
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
+import type { AnalysisQueue } from './document-analyser';
 import {
   documentIngestedEvent,
   documentUpdatedEvent,
@@ -61,9 +62,10 @@ export interface IngestNote {
 }
 
 /**
- * The one path every connector's documents take: store the original files, extract text, find
- * entities, deduplicate (by source id, then by content sha256), write the document with its event
- * in one write, and hand it to the counters. A file that cannot be read is kept with the reason.
+ * The one path every connector's documents take: store the original files, extract text,
+ * deduplicate (by source id, then by content sha256), write the document with its event in one
+ * write, and hand it to the counters and to the analysis that finds its entities in the background.
+ * A file that cannot be read is kept with the reason.
  */
 export class IngestService {
   /** Dockets seen lately: most filings belong to a docket seen just before, so this saves two reads each. */
@@ -78,6 +80,8 @@ export class IngestService {
       sources: SourceRepository;
       blobs: BlobStore;
       projector: StatsProjector;
+      /** Where a new document waits for its entities (DocumentAnalyser). */
+      analysis: AnalysisQueue;
       outbox: OutboxKicker;
       topics: DocumentsTopics;
       limits: ExtractionLimits;
@@ -107,8 +111,6 @@ export class IngestService {
     const sha256 = text ? contentSha256(title, text) : `file:${primary?.attachment.sha256 ?? provenanceKey}`;
 
     const docket = await this.ensureDocket(item);
-    const found = text ? analyseText(text, this.deps.docketPatterns()) : { entities: [], mentions: [], values: [] };
-    const analysis = docket ? withFilingDocket(found, docket.number) : found;
     const now = new Date();
     const filingType = item.filingTypeNative?.trim() ?? '';
     const record: NewDocumentRecord = {
@@ -140,7 +142,11 @@ export class IngestService {
       },
       provenanceKey,
       ...(failure ? { failureReason: failure.failureReason, failureMessage: failure.failureMessage } : {}),
-      ...analysis,
+      // A new document's entities are found in the background (DocumentAnalyser); a changed one's below.
+      entities: [],
+      mentions: [],
+      values: [],
+      ...(text ? { analysisPending: true } : {}),
     };
 
     // Insert first: new documents (the common case) cost one write; a unique-key clash then tells
@@ -152,6 +158,7 @@ export class IngestService {
       : [documentIngestedEvent(eventDocumentOf(id, record, sourceName, docket?.parties), this.deps.topics.ingested)];
     if (await documents.insert(id, record, events)) {
       if (events.length > 0) void this.deps.outbox.kickWritten([{ id, events }]);
+      if (record.analysisPending) this.deps.analysis.add(id);
       this.deps.projector.add({ id, ...record });
       if (failure) {
         return {
@@ -166,8 +173,12 @@ export class IngestService {
 
     const existing = await documents.findByProvenanceKey(provenanceKey);
     if (existing && existing.sha256 !== sha256) {
+      // Analysed as it is written: a changed document is rare, and its entities are not counted again.
+      const { analysisPending: _analysedNow, ...content } = record;
+      const found = text ? analyseText(text, this.deps.docketPatterns()) : { entities: [], mentions: [], values: [] };
       const changed = {
-        ...record,
+        ...content,
+        ...(docket ? withFilingDocket(found, docket.number) : found),
         createdAt: existing.createdAt,
         provenance: { ...record.provenance, createdByRunId: existing.provenance.createdByRunId ?? '' },
       };

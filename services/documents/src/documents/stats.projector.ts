@@ -1,16 +1,15 @@
 import type { Logger } from '@docket/observability';
 import type { Document } from '../domain/document.types';
-import { PROFILE_KINDS } from '../domain/text-analysis';
-import { monthKey } from '../domain/time-buckets';
 import type { ActivityEvent, ActivityRepository } from '../store/activity.repository';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository } from '../store/document.repository';
 import type { EntityIncrement, EntityRepository } from '../store/entity.repository';
 import type { SourceIncrement, SourceRepository } from '../store/source.repository';
+import { addEntityIncrements } from './entity-increments';
 
 export type CountedDocument = Pick<
   Document,
-  'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason'
+  'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason' | 'analysedAt'
 >;
 
 /** Documents counted in one window that make the next window a bulk one. */
@@ -156,31 +155,8 @@ export class StatsProjector {
       sources.set(document.sourceId, source);
       if (document.docketId) dockets.set(document.docketId, (dockets.get(document.docketId) ?? 0) + 1);
 
-      for (const entity of document.entities) {
-        if (!PROFILE_KINDS.has(entity.kind)) continue;
-        const inc = entities.get(entity.id) ?? {
-          id: entity.id,
-          kind: entity.kind,
-          key: entity.key,
-          name: entity.name,
-          aliases: new Set<string>(),
-          mentions: 0,
-          documents: 0,
-          months: new Map<string, number>(),
-          dockets: new Map<string, number>(),
-          documentIds: [],
-        };
-        inc.mentions += entity.count;
-        inc.documents += 1;
-        for (const alias of entity.aliases) inc.aliases.add(alias);
-        const month = monthKey(filedAt);
-        inc.months.set(month, (inc.months.get(month) ?? 0) + entity.count);
-        if (document.docketId) inc.dockets.set(document.docketId, (inc.dockets.get(document.docketId) ?? 0) + 1);
-        if (!inc.firstSeenAt || filedAt < inc.firstSeenAt) inc.firstSeenAt = filedAt;
-        if (!inc.lastSeenAt || filedAt > inc.lastSeenAt) inc.lastSeenAt = filedAt;
-        inc.documentIds.push(document.id);
-        entities.set(entity.id, inc);
-      }
+      // A document analysed in the background had its entities counted by the analyser (DocumentAnalyser).
+      if (!document.analysedAt) addEntityIncrements(entities, document, filedAt);
     }
 
     await Promise.all([

@@ -67,4 +67,11 @@ export interface Document {
   entities: DocumentEntity[];
   mentions: DocumentMention[];
   values: DocumentValue[];
+  /**
+   * A new document's entities, mentions and values are still to be found (DocumentAnalyser does it in
+   * the background, seconds after the import): they are empty until then.
+   */
+  analysisPending?: boolean;
+  /** When DocumentAnalyser found them; its entity profiles are counted by it, not by the StatsProjector. */
+  analysedAt?: Date;
 }

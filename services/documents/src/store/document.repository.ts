@@ -2,6 +2,7 @@ import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { addOutbox, type PendingEvent } from '@docket/events';
 import { docketListingKey, leadOf, type DocketEntryMark } from '../domain/docket-entries';
 import type { Attachment, Document } from '../domain/document.types';
+import type { TextAnalysis } from '../domain/text-analysis';
 import { InsertBatcher } from './insert-batcher';
 import { mentionsOf, packAnalysis, valuesOf, type PackedAnalysis, type UnpackedAnalysis } from './packed-analysis';
 import { RecentReads } from './recent-reads';
@@ -107,6 +108,8 @@ const schema = new Schema<DocumentRecord>(
       default: undefined,
     },
     statsApplied: { type: Boolean, default: false },
+    analysisPending: { type: Boolean },
+    analysedAt: { type: Date },
   },
   { collection: 'documents', versionKey: false },
 );
@@ -185,6 +188,8 @@ export class DocumentRepository {
     const $unset = {
       mentions: 1,
       values: 1,
+      // Analysed already (a changed document is analysed as it is written): the background analysis must skip it.
+      ...(record.analysisPending ? {} : { analysisPending: 1 }),
       ...(listing ? {} : { docketOrder: 1, lead: 1 }),
       ...(record.docketEntry ? {} : { docketEntry: 1 }),
     };
@@ -217,7 +222,7 @@ export class DocumentRepository {
           sha256: `deleted:${id}`,
           provenanceKey: `deleted:${id}`,
         },
-        $unset: { docketOrder: 1, lead: 1, mentions: 1, values: 1 },
+        $unset: { docketOrder: 1, lead: 1, mentions: 1, values: 1, analysisPending: 1 },
         $push: { pendingEvents: event },
       },
       { strict: false },
@@ -335,6 +340,57 @@ export class DocumentRepository {
       ] as never,
       { ordered: false },
     );
+  }
+
+  /**
+   * The ids of documents whose analysis is still to be done (DocumentAnalyser), oldest first: read
+   * once at a start, for what a previous run left (the MongoDB stand-in reads every record for it).
+   */
+  async findAnalysisPendingIds(): Promise<string[]> {
+    const records = await this.model.collection
+      .find<{ _id: Types.ObjectId }>({ analysisPending: true }, { projection: { _id: 1 } })
+      .sort({ _id: 1 })
+      .toArray();
+    return records.map((record) => record._id.toHexString());
+  }
+
+  /** These documents, with their text, where their analysis is still to be done (others are left out). */
+  async findForAnalysis(ids: string[]): Promise<Document[]> {
+    const objectIds = ids.filter(isDocumentId).map((id) => new Types.ObjectId(id));
+    if (objectIds.length === 0) return [];
+    const records = await this.model.collection
+      .find<DocumentRecord>({ _id: { $in: objectIds }, analysisPending: true }, { projection: SLIM })
+      .toArray();
+    return records.filter(isLive).map(toStored);
+  }
+
+  /**
+   * Stores what the analysis found, each document with its documents.updated event in the same
+   * write; only where the analysed content is still the document's (not changed or deleted since).
+   * Returns the ids written.
+   */
+  async recordAnalyses(
+    analysed: Array<{ id: string; sha256: string; analysis: TextAnalysis; event: PendingEvent }>,
+    analysedAt: Date,
+  ): Promise<string[]> {
+    const written: string[] = [];
+    for (const chunk of chunks(analysed, 100)) {
+      // One update per document: a bulk write's result does not say which of its updates matched.
+      const results = await Promise.all(
+        chunk.map(({ id, sha256, analysis, event }) =>
+          this.model.collection.updateOne({ _id: new Types.ObjectId(id), analysisPending: true, sha256 }, {
+            $set: { entities: analysis.entities, ...packAnalysis(analysis), analysedAt },
+            $unset: { analysisPending: '' },
+            $push: { pendingEvents: event },
+          } as never),
+        ),
+      );
+      chunk.forEach(({ id }, i) => {
+        if (results[i]?.matchedCount === 1) written.push(id);
+      });
+    }
+    this.recentViews.forget(analysed.map(({ id }) => id));
+    return written;
   }
 
   /** Removes published outbox events (the relay's $pull, for documents whose flag write went out already). */
@@ -513,6 +569,8 @@ function toStored(record: DocumentRecord): Document {
     entities: record.entities ?? [],
     mentions: mentionsOf(record),
     values: valuesOf(record),
+    ...(record.analysisPending ? { analysisPending: true } : {}),
+    ...(record.analysedAt ? { analysedAt: record.analysedAt } : {}),
   };
 }
 
@@ -523,4 +581,10 @@ function storedFieldsOf({
   ...rest
 }: NewDocumentRecord): Omit<DocumentRecord, '_id' | 'statsApplied' | 'pendingEvents'> {
   return { ...rest, ...packAnalysis({ mentions, values }) };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
 }

@@ -201,7 +201,14 @@ describe('CreateSource', () => {
 
     const text = 'A hearing in NYP-4821 is set for May.';
     const { document } = await createDocument({ title: 'Notice', text, sourceId: request.id });
-    const view = await grpcCall(client, 'getDocument', { id: document!.id, textPage: 0, textPages: 0 });
+    // Its entities are found in the background, seconds after it is stored (DocumentAnalyser).
+    const view = await waitFor(
+      async () => {
+        const found = await grpcCall(client, 'getDocument', { id: document!.id, textPage: 0, textPages: 0 });
+        return found.entities.length > 0 ? found : undefined;
+      },
+      { timeoutMs: 15_000, description: 'the notice’s entities' },
+    );
     expect(view.entities).toContainEqual(expect.objectContaining({ kind: 'docket', name: 'NYP-4821' }));
   });
 
