@@ -82,4 +82,29 @@ describe('MongoDB stand-in (H2 file): pages in _id order', () => {
     await start();
     expect((await walk(client.db('pages').collection('docs'), 333)).map((d) => d.n)).toEqual(expected.map((d) => d.n));
   });
+
+  // A query on _id and other conditions reads those documents by _id and matches the rest (as MongoDB
+  // narrows it by its _id index): the same answers as the whole collection gives, for finds and updates.
+  it('answers {_id or _id $in, other conditions} as MongoDB does, finds and guarded updates alike', async () => {
+    const docs = client.db('pages').collection('guarded');
+    const ids = Array.from({ length: 50 }, () => new ObjectId());
+    await docs.insertMany(ids.map((_id, i) => ({ _id, n: i, pending: i % 2 === 0, sha: `s${i}` })));
+    await docs.insertOne({ _id: 'named', n: -1, pending: true, sha: 'x' } as never);
+
+    const found = await docs.find({ _id: { $in: [...ids.slice(0, 10), 'named', 'absent'] }, pending: true }).toArray();
+    expect(found.map((d) => d.n).sort((a, b) => a - b)).toEqual([-1, 0, 2, 4, 6, 8]);
+    expect(await docs.countDocuments({ _id: ids[3], pending: true })).toBe(0);
+    expect(await docs.countDocuments({ _id: ids[4], pending: true })).toBe(1);
+
+    // The guard holds: a changed sha or a cleared flag leaves the document as it is.
+    const guarded = (i: number, sha: string) =>
+      docs.updateOne({ _id: ids[i], pending: true, sha }, { $set: { done: true }, $unset: { pending: '' } });
+    expect((await guarded(4, 'stale')).matchedCount).toBe(0);
+    expect((await guarded(4, 's4')).matchedCount).toBe(1);
+    expect((await guarded(4, 's4')).matchedCount).toBe(0);
+    expect((await guarded(5, 's5')).matchedCount).toBe(0);
+    expect(await docs.findOne({ _id: ids[4] })).toMatchObject({ n: 4, done: true });
+    expect(await docs.findOne({ _id: ids[4] })).not.toHaveProperty('pending');
+    expect(await docs.countDocuments({ done: true })).toBe(1);
+  });
 });

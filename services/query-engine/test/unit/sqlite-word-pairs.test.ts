@@ -46,6 +46,26 @@ describe('an index file that defers word pairs', () => {
 
   const phrase = (words: string, prefix = false) => ftsPhrase(words.split(' '), prefix, true);
 
+  it('rewrites the words and tags of a document whose update brings its entities, and keeps its stems', () => {
+    const stemmed = (word: string) =>
+      file.db.prepare('SELECT rowid FROM documents_stems WHERE documents_stems MATCH ?').pluck().all(word);
+    file.upsert(doc('a', 'The commissioners approved the increases.'));
+    expect(stemmed('approve')).toHaveLength(1);
+    expect(
+      file.upsert(
+        doc('a', 'The commissioners approved the increases.', {
+          entities: [{ id: 'e', kind: 'organisation', name: 'Pelican Power' }],
+        }),
+      ),
+    ).toBe('updated');
+    expect(stemmed('approve')).toHaveLength(1);
+    expect(stemmed('increase')).toHaveLength(1);
+    // A new text rewrites the stems too.
+    file.upsert(doc('a', 'The rate was denied.'));
+    expect(stemmed('approve')).toHaveLength(0);
+    expect(stemmed('deny')).toHaveLength(1);
+  });
+
   it('finds a phrase by its words while the pairs wait, and by its pairs once they are added', () => {
     const parties = ['Pacific Gas and Electric'];
     file.upsert(doc('a', 'The public utilities commission approved the rate increase.', { parties }));

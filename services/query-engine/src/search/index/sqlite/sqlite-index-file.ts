@@ -273,9 +273,11 @@ export class SqliteIndexFile {
     if (sameText && sameFields && sameMetadata) return 'unchanged';
     const rowid = existing.rowid;
     s.updateDocument.run({ ...row, rowid });
-    // The tags hold the metadata filters use, so a metadata change rewrites the row too.
-    this.deleteSearchable(rowid);
-    this.insertSearchable(rowid, document);
+    // The tags hold the metadata filters use, so a metadata change rewrites the row too; the stems
+    // (title, text, description) stay when those are the same (an update bringing its entities).
+    const stems = !(sameText && sameFields);
+    this.deleteSearchable(rowid, stems);
+    this.insertSearchable(rowid, document, stems);
     // Re-compressing the text is the costly part of a body; keep the stored blob when the text is the same.
     if (sameText) {
       const { text_z: _unchanged, ...body } = bodyRow(document, false);
@@ -308,18 +310,18 @@ export class SqliteIndexFile {
    * deferWordPairs, the pairs are left to addPendingWordPairs (a document already waiting keeps its
    * place in the queue).
    */
-  private insertSearchable(rowid: number, document: IndexedDocument): void {
+  private insertSearchable(rowid: number, document: IndexedDocument, stems = true): void {
     const s = this.statements;
     const columns = searchable(document, !this.deferWordPairs);
     s.insertText.run(rowid, ...columns);
-    s.insertStems.run(rowid, ...columns.slice(0, 3));
+    if (stems) s.insertStems.run(rowid, ...columns.slice(0, 3));
     if (this.deferWordPairs) s.insertPairsPending.run(rowid, Date.now());
     else s.deletePairsPending.run(rowid);
   }
 
-  private deleteSearchable(rowid: number): void {
+  private deleteSearchable(rowid: number, stems = true): void {
     this.statements.deleteText.run(rowid);
-    this.statements.deleteStems.run(rowid);
+    if (stems) this.statements.deleteStems.run(rowid);
   }
 
   /** Writes the document's parties and facet labels; returns its party ids. */

@@ -1,14 +1,17 @@
 package org.docket.localinfra;
 
 import java.lang.reflect.Constructor;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 import io.netty.channel.Channel;
@@ -230,6 +233,39 @@ final class BsonH2Backend extends H2Backend {
             // No comparator: already in order, and the limit stops the walk once the page is full.
             return matchDocumentsFromStream(filter, StreamSupport.stream(Spliterators.spliteratorUnknownSize(onwards, Spliterator.ORDERED), false),
                 0, limit, batchSize, null, projection);
+        }
+
+        /**
+         * A query on _id (one ObjectId or string, or $in of them) and other conditions reads those
+         * documents by _id and matches the rest, as MongoDB narrows it by its _id index. The stock
+         * collection uses an index only for a query of that index's keys alone, and decoded and matched
+         * every document of the collection otherwise: for a guarded update such as {_id, flag: true}.
+         */
+        @Override
+        protected QueryResult queryDocuments(Document query, Document orderBy, int numberToSkip, int limit, int batchSize,
+                                             Document fieldSelector) {
+            List<Object> ids = query.size() > 1 && ID_FIELD.equals(getIdField()) ? plainIds(query.get(ID_FIELD)) : null;
+            if (ids == null) {
+                return super.queryDocuments(query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+            }
+            Stream<Document> byId = ids.stream().distinct().map(documentsById::get).filter(Objects::nonNull);
+            return matchDocumentsFromStream(byId, query, orderBy, numberToSkip, limit, batchSize, fieldSelector);
+        }
+
+        /** The _id values a condition names, when it names them plainly (ObjectIds or strings); null otherwise. */
+        private static List<Object> plainIds(Object condition) {
+            if (isPlainId(condition)) {
+                return List.of(condition);
+            }
+            if (!(condition instanceof Document) || ((Document) condition).size() != 1 || !(((Document) condition).get("$in") instanceof Collection)) {
+                return null;
+            }
+            Collection<?> values = (Collection<?>) ((Document) condition).get("$in");
+            return values.stream().allMatch(BsonH2Backend.UntrackedSizeCollection::isPlainId) ? List.copyOf(values) : null;
+        }
+
+        private static boolean isPlainId(Object value) {
+            return value instanceof ObjectId || value instanceof String;
         }
 
         private static boolean isIdAscending(Document sort) {
