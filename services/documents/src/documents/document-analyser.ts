@@ -24,6 +24,12 @@ const BULK_BATCH = 50;
 /** Where new documents wait for their analysis (IngestService adds them). */
 export interface AnalysisQueue {
   add(documentId: string): void;
+  /**
+   * Resolves at once, unless the oldest document has waited the longest it should (maxWaitMs): then
+   * once every overdue one is analysed. Imports faster than the analysis wait here, so that no
+   * document waits for its entities much beyond maxWaitMs however long an import runs.
+   */
+  caughtUp(): Promise<void>;
 }
 
 /**
@@ -39,8 +45,12 @@ export interface AnalysisQueue {
  */
 export class DocumentAnalyser implements AnalysisQueue {
   private readonly queue: Array<{ id: string; since: number }> = [];
+  /** The documents of the batch under way, taken from the front of the queue. */
+  private inFlight: Array<{ id: string; since: number }> = [];
   private readonly schedule: BacklogSchedule;
   private batchRunning: Promise<unknown> = Promise.resolve();
+  /** Imports waiting for the overdue documents to be analysed (caughtUp). */
+  private waiters: Array<() => void> = [];
   private analysedCount = 0;
 
   constructor(
@@ -54,16 +64,26 @@ export class DocumentAnalyser implements AnalysisQueue {
       sourceName: (sourceId: string) => Promise<string>;
       logger: Logger;
     },
-    timing: BacklogTiming = ANALYSIS_TIMING,
+    private readonly timing: BacklogTiming = ANALYSIS_TIMING,
     private readonly now: () => number = Date.now,
   ) {
-    this.schedule = new BacklogSchedule(timing, (limit) => (this.batchRunning = this.runBatch(limit)), now);
+    this.schedule = new BacklogSchedule(this.timing, (limit) => (this.batchRunning = this.runBatch(limit)), now);
   }
 
   add(documentId: string): void {
     this.queue.push({ id: documentId, since: this.now() });
     this.schedule.wrote(1);
     if (this.queue.length === 1) this.schedule.backlog(this.now());
+  }
+
+  caughtUp(): Promise<void> {
+    if (!this.overdue()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private overdue(): boolean {
+    const oldest = this.inFlight[0] ?? this.queue[0];
+    return oldest !== undefined && this.now() - oldest.since >= this.timing.maxWaitMs;
   }
 
   /** Queues what a previous run left unanalysed; returns how many. */
@@ -79,7 +99,7 @@ export class DocumentAnalyser implements AnalysisQueue {
 
   /** Documents waiting for their analysis. */
   pending(): number {
-    return this.queue.length;
+    return this.inFlight.length + this.queue.length;
   }
 
   /** Documents analysed since the start. */
@@ -91,26 +111,33 @@ export class DocumentAnalyser implements AnalysisQueue {
   async stop(): Promise<void> {
     this.schedule.stop();
     await this.batchRunning.catch(() => undefined);
+    this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    for (const resolve of this.waiters.splice(0)) resolve();
   }
 
   private async runBatch(limit: number): Promise<void> {
-    const taken = this.queue.splice(0, limit);
+    this.inFlight = this.queue.splice(0, limit);
     try {
-      await this.analyse(taken.map((item) => item.id));
+      await this.analyse(this.inFlight.map((item) => item.id));
     } catch (error) {
-      this.queue.unshift(...taken);
+      this.queue.unshift(...this.inFlight);
       this.deps.logger.error(
-        { err: error, documents: taken.length },
+        { err: error, documents: this.inFlight.length },
         'finding entities of new documents failed; tried again shortly',
       );
       throw error;
     } finally {
+      this.inFlight = [];
       this.reportBacklog();
     }
   }
 
   private reportBacklog(): void {
     this.schedule.backlog(this.queue[0]?.since ?? null);
+    if (!this.overdue()) this.releaseWaiters();
   }
 
   private async analyse(ids: string[]): Promise<void> {

@@ -92,6 +92,7 @@ export class IngestService {
 
   async ingest(given: IngestItem, note: IngestNote = {}): Promise<IngestOutcome> {
     const { documents } = this.deps;
+    await this.deps.analysis.caughtUp();
     const sourceName = await this.requireSource(given.sourceId);
     const provenanceKey = provenanceKeyOf(given.sourceId, given.sourceDocumentId);
     const files = await Promise.all((given.files ?? []).map((file, index) => this.storeFile(file, index === 0)));

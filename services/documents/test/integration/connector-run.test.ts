@@ -66,7 +66,7 @@ beforeAll(async () => {
     sources,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'blobs-'))),
     projector,
-    analysis: { add: () => undefined }, // entities are not what these tests look at
+    analysis: { add: () => undefined, caughtUp: async () => undefined }, // entities are not what these tests look at
     outbox: { kick: async () => undefined, kickWritten: async () => undefined },
     topics: DEFAULT_DOCUMENTS_TOPICS,
     limits: { maxBytes: 1 << 20, maxPages: 100, timeoutMs: 10_000 },

@@ -78,7 +78,7 @@ beforeAll(async () => {
     dockets,
     sources,
     projector,
-    analysis: { add: () => undefined }, // entities are not what these tests look at
+    analysis: { add: () => undefined, caughtUp: async () => undefined }, // entities are not what these tests look at
     logger,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), 'docket-entries-blobs-'))),
     outbox: { kick: async () => undefined, kickWritten: async () => undefined },

@@ -209,3 +209,15 @@ it('leaves a document changed or deleted before its analysis to what was written
   expect(published).toEqual([]);
   expect(next.analyser.analysed()).toBe(0);
 });
+
+it('holds an import back while documents wait beyond the longest they should, until those are analysed', async () => {
+  // Every document overdue at once (maxWaitMs 0), one a batch, and no pause long enough for a batch on time.
+  const { analyser, ingest } = services({ quietMs: 60_000, maxWaitMs: 0, batch: 1, maxBatch: 1 });
+  const first = await upload(ingest, 'held-1.txt');
+  const second = await upload(ingest, 'held-2.txt', `${TEXT} The second of two.`);
+  // The second upload went ahead only once the first had its entities.
+  expect((await database.documents.findById(first))?.analysisPending).toBeUndefined();
+  await analyser.caughtUp();
+  expect((await database.documents.findById(second))?.analysisPending).toBeUndefined();
+  await analyser.stop();
+});

@@ -57,7 +57,7 @@ export async function fileImportHarness(
     dockets,
     sources,
     projector,
-    analysis: { add: () => undefined }, // entities are not what these tests look at
+    analysis: { add: () => undefined, caughtUp: async () => undefined }, // entities are not what these tests look at
     logger,
     blobs: new LocalDirectoryBlobStore(mkdtempSync(path.join(os.tmpdir(), `${name}-blobs-`))),
     outbox: { kick: async () => undefined, kickWritten: async () => undefined },
