@@ -38,9 +38,11 @@ export interface AnalysisQueue {
 
 /**
  * Finds a new document's entities, mentions and values in the background, off the import's path:
- * once imports pause for a moment, or within about half a minute however busy they are
- * (BacklogSchedule). It stores them, counts the entities' profiles, and republishes the document
- * (documents.updated.v1) with its entities, which the search index and the alerts then take.
+ * once imports pause for a second, or between their writes once a document has waited 20 s
+ * (BacklogSchedule), imports then waiting until the overdue ones are done (caughtUp). It stores them,
+ * counts the entities' profiles, and republishes the document (documents.updated.v1) with its
+ * entities, which the search index and the alerts then take (the index rewrites the document's row,
+ * the alerts match it again; a hit is unique per alert and document, so nothing is delivered twice).
  *
  * The queue is the documents' `analysisPending` flag, written with the document; this process holds
  * their ids in memory and reads what a previous run left at its start (recover). A crash between the
