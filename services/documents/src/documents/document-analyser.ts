@@ -155,13 +155,12 @@ export class DocumentAnalyser implements AnalysisQueue {
     const parties = new Map<string, string[]>();
     for (const [index, document] of documents.entries()) {
       if (index > 0 && index % ANALYSED_BETWEEN_YIELDS === 0) await new Promise((resolve) => setImmediate(resolve));
-      const found = analyseText(document.text, patterns);
-      const analysis = document.docketNumber ? withFilingDocket(found, document.docketNumber) : found;
-      addEntityIncrements(
-        increments,
-        { ...document, entities: analysis.entities },
-        document.filedAt ?? document.createdAt,
-      );
+      const inText = analyseText(document.text, patterns);
+      const analysis = document.docketNumber ? withFilingDocket(inText, document.docketNumber) : inText;
+      // The entities it was stored with (its docket) were counted with it (StatsProjector).
+      const stored = new Set(document.entities.map((entity) => entity.id));
+      const found = analysis.entities.filter((entity) => !stored.has(entity.id));
+      addEntityIncrements(increments, { ...document, entities: found }, document.filedAt ?? document.createdAt);
       const event = await this.updatedEvent({ ...document, ...analysis }, parties);
       analysed.push({ id: document.id, sha256: document.sha256, analysis, event });
     }

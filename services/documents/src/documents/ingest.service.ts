@@ -13,7 +13,7 @@ import { docketIdOf, provenanceKeyOf } from '../domain/ids';
 import type { IngestFile, IngestItem, IngestOutcome } from '../domain/ingest-item';
 import { KNOWN_SOURCES_LISTED, UnknownSourceError, UPLOADS_SOURCE } from '../domain/known-sources';
 import type { SourceDefinition } from '../domain/source.types';
-import { analyseText, withFilingDocket } from '../domain/text-analysis';
+import { analyseText, filingDocketEntity, withFilingDocket } from '../domain/text-analysis';
 import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } from '../extraction';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
@@ -144,7 +144,8 @@ export class IngestService {
       provenanceKey,
       ...(failure ? { failureReason: failure.failureReason, failureMessage: failure.failureMessage } : {}),
       // A new document's entities are found in the background (DocumentAnalyser); a changed one's below.
-      entities: [],
+      // Its docket is known already: it links to the docket's page at once.
+      entities: [docket && filingDocketEntity(docket.number)].filter((entity) => entity !== undefined),
       mentions: [],
       values: [],
       ...(text ? { analysisPending: true } : {}),

@@ -1,5 +1,6 @@
 import type { Logger } from '@docket/observability';
 import type { Document } from '../domain/document.types';
+import { filingDocketEntity } from '../domain/text-analysis';
 import type { ActivityEvent, ActivityRepository } from '../store/activity.repository';
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository } from '../store/document.repository';
@@ -9,7 +10,16 @@ import { addEntityIncrements } from './entity-increments';
 
 export type CountedDocument = Pick<
   Document,
-  'id' | 'sourceId' | 'docketId' | 'filingType' | 'filedAt' | 'createdAt' | 'entities' | 'failureReason' | 'analysedAt'
+  | 'id'
+  | 'sourceId'
+  | 'docketId'
+  | 'docketNumber'
+  | 'filingType'
+  | 'filedAt'
+  | 'createdAt'
+  | 'entities'
+  | 'failureReason'
+  | 'analysedAt'
 >;
 
 /** Documents counted in one window that make the next window a bulk one. */
@@ -155,8 +165,9 @@ export class StatsProjector {
       sources.set(document.sourceId, source);
       if (document.docketId) dockets.set(document.docketId, (dockets.get(document.docketId) ?? 0) + 1);
 
-      // A document analysed in the background had its entities counted by the analyser (DocumentAnalyser).
-      if (!document.analysedAt) addEntityIncrements(entities, document, filedAt);
+      // A new document is counted with the entities it was stored with (its docket); those found in the
+      // background later are counted by DocumentAnalyser.
+      addEntityIncrements(entities, storedWith(document), filedAt);
     }
 
     await Promise.all([
@@ -188,4 +199,11 @@ export class StatsProjector {
     }
     return taken;
   }
+}
+
+/** The document as it was stored: once analysed in the background, only its docket was there. */
+function storedWith(document: CountedDocument): Pick<CountedDocument, 'id' | 'entities' | 'docketId'> {
+  if (!document.analysedAt) return document;
+  const docket = filingDocketEntity(document.docketNumber);
+  return { ...document, entities: docket ? [docket] : [] };
 }

@@ -84,11 +84,14 @@ export function analyseText(text: string, docketPatterns: DocketPattern[]): Text
  * (counted once) so the document links to the docket's profile and the docket lists the document.
  */
 export function withFilingDocket(analysis: TextAnalysis, docketNumber: string): TextAnalysis {
+  const docket = filingDocketEntity(docketNumber);
+  if (!docket || analysis.entities.some((entity) => entity.id === docket.id)) return analysis;
+  return { ...analysis, entities: [...analysis.entities, docket] };
+}
+
+/** A filing's own docket as an entity, counted once: known before its text is analysed. */
+export function filingDocketEntity(docketNumber: string): DocumentEntity | undefined {
   const key = canonicalEntityKey('docket', docketNumber);
-  const id = entityIdOf('docket', key);
-  if (!key || analysis.entities.some((entity) => entity.id === id)) return analysis;
-  return {
-    ...analysis,
-    entities: [...analysis.entities, { id, kind: 'docket', key, name: docketNumber, aliases: [], count: 1 }],
-  };
+  if (!key) return undefined;
+  return { id: entityIdOf('docket', key), kind: 'docket', key, name: docketNumber, aliases: [], count: 1 };
 }

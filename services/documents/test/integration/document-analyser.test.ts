@@ -101,13 +101,18 @@ function services(timing = NOW) {
   return { analyser, ingest };
 }
 
-async function upload(ingest: IngestService, name: string, text = TEXT): Promise<string> {
+async function upload(
+  ingest: IngestService,
+  name: string,
+  text = TEXT,
+  docketNumber = 'ER25-100-000',
+): Promise<string> {
   const outcome = await ingest.ingest({
     sourceId: UPLOADS_SOURCE.id,
     connector: 'manual',
     sourceDocumentId: name,
     title: `Rate filing ${name}`,
-    docketNumber: 'ER25-100-000',
+    docketNumber,
     pages: [text],
   });
   expect(outcome.outcome).toBe('new');
@@ -133,11 +138,15 @@ it('stores a new document without its entities, then finds, stores and publishes
   const id = await upload(ingest, 'first.txt');
 
   const stored = await database.documents.findById(id);
-  expect(stored).toMatchObject({ analysisPending: true, entities: [], mentions: [], values: [] });
+  // Stored with its docket only (a link to the docket's page at once), the rest found later.
+  expect(stored).toMatchObject({ analysisPending: true, mentions: [], values: [] });
+  expect(stored!.entities.map((entity) => [entity.kind, entity.name])).toEqual([['docket', 'ER25-100-000']]);
   // The ingested event carries the document without entities.
   const ingested = published.find((p) => p.id === id)!.events[0]!;
   expect(ingested.topic).toBe(DEFAULT_DOCUMENTS_TOPICS.ingested.name);
-  expect(DEFAULT_DOCUMENTS_TOPICS.ingested.decode(ingested.payload).entities).toEqual([]);
+  expect(DEFAULT_DOCUMENTS_TOPICS.ingested.decode(ingested.payload).entities.map((entity) => entity.kind)).toEqual([
+    'docket',
+  ]);
   await analyser.stop();
 
   const now = services();
@@ -169,7 +178,7 @@ it('stores a new document without its entities, then finds, stores and publishes
 
 it('counts each entity once on its profile, though the counters flag the document too', async () => {
   const { analyser, ingest } = services();
-  const id = await upload(ingest, 'counted.txt', `${TEXT} Filed by Bluewater Hydro Partners LLC.`);
+  const id = await upload(ingest, 'counted.txt', `${TEXT} Filed by Bluewater Hydro Partners LLC.`, 'ER25-200-000');
   await analysed(analyser);
   // The counters' recovery (after a crash) reads the document as stored, entities and all, before its
   // counted flag: it leaves the entities to the analyser, which counted them.
@@ -178,6 +187,9 @@ it('counts each entity once on its profile, though the counters flag the documen
   const bluewater = done!.entities.find((entity) => entity.name.startsWith('Bluewater'))!;
   const profile = await entities.find(bluewater.id);
   expect(profile?.documentCount).toBe(1);
+  // Its docket, stored with it, is counted by the counters alone.
+  const docket = done!.entities.find((entity) => entity.kind === 'docket')!;
+  expect((await entities.find(docket.id))?.documentCount).toBe(1);
 });
 
 it('leaves a document changed or deleted before its analysis to what was written since', async () => {

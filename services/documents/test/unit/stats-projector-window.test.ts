@@ -30,6 +30,7 @@ function documentNumber(n: number): CountedDocument {
     id: `doc-${n}`,
     sourceId: 'src',
     docketId: '',
+    docketNumber: '',
     filingType: '',
     filedAt: new Date(0),
     createdAt: new Date(0),
