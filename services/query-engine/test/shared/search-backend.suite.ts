@@ -36,6 +36,11 @@ export interface SearchBackendSuiteOptions {
   queryCount?: number;
   /** Per-test timeout for the corpus tests (a networked backend is slower). */
   timeoutMs?: number;
+  /**
+   * Resolves once the backend's background work on what was written is done (SQLite's word pairs),
+   * so that the generated queries, paged, read one settled index.
+   */
+  settled?: (backend: SearchBackend) => Promise<void>;
 }
 
 const EMPTY: QueryNode = { kind: 'and', children: [] };
@@ -69,6 +74,7 @@ export function describeSearchBackend(
         await build.commit();
         for (const document of corpus.slice(corpusSize / 2)) expect(await backend.upsert(document)).toBe('inserted');
         expect(await backend.count()).toBe(corpusSize);
+        await options.settled?.(backend);
       }, timeout);
 
       afterAll(async () => {

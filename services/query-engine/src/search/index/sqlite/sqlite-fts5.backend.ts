@@ -182,6 +182,11 @@ export class SqliteFts5Backend implements SearchBackend {
     return this.threads.run('countByDay', [query], budget ?? queryBudget(DEFAULT_READ_BUDGET_MS));
   }
 
+  /** Whether documents wait for their word pairs (searchable meanwhile, by their words). */
+  wordPairsPending(): boolean {
+    return this.writer.wordPairsPending();
+  }
+
   async count(): Promise<number> {
     return this.live.count();
   }
