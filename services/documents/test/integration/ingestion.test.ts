@@ -147,8 +147,16 @@ describe('default corpus', () => {
       expect(second.document!.text).toBe(document.text.slice(page.start, page.end));
     }
 
-    const org = whole.entities.find((e) => e.kind === 'organisation' || e.kind === 'agency')!;
-    const mention = whole.mentions.find((m) => m.entityId === org.id)!;
+    // Its entities and mentions are found in the background, within seconds of the corpus's filings.
+    const analysed = await waitFor(
+      async () => {
+        const found = await grpcCall(client, 'getDocument', { id: event.documentId, textPage: 1, textPages: 50 });
+        return found.mentions.length > 0 ? found : undefined;
+      },
+      { timeoutMs: 60_000, description: "the filing's entities" },
+    );
+    const org = analysed.entities.find((e) => e.kind === 'organisation' || e.kind === 'agency')!;
+    const mention = analysed.mentions.find((m) => m.entityId === org.id)!;
     expect(document.text.slice(mention.start, mention.end).length).toBeGreaterThan(0);
     const profile = await waitFor(
       async () => {
