@@ -9,7 +9,7 @@ import type { DocumentRepository } from '../store/document.repository';
 import type { EntityIncrement, EntityRepository } from '../store/entity.repository';
 import { documentUpdatedEvent, type DocumentsTopics } from './document-changes.event';
 import { addEntityIncrements } from './entity-increments';
-import type { OutboxKicker } from './ingest.service';
+import type { AnalysisQueue, OutboxKicker } from './ingest.service';
 
 /**
  * A batch's entities are counted in one write per entity (merged over its documents), so batches are
@@ -24,17 +24,6 @@ export const ANALYSIS_TIMING: BacklogTiming = { quietMs: 1_000, maxWaitMs: 20_00
 const ANALYSED_BETWEEN_YIELDS = 16;
 /** Batches of at least this many documents get a line in the log. */
 const BULK_BATCH = 50;
-
-/** Where new documents wait for their analysis (IngestService adds them). */
-export interface AnalysisQueue {
-  add(documentId: string): void;
-  /**
-   * Resolves at once, unless the oldest document has waited the longest it should (maxWaitMs): then
-   * once every overdue one is analysed. Imports faster than the analysis wait here, so that no
-   * document waits for its entities much beyond maxWaitMs however long an import runs.
-   */
-  caughtUp(): Promise<void>;
-}
 
 /**
  * Finds a new document's entities, mentions and values in the background, off the import's path:

@@ -18,7 +18,6 @@ import { extractText, PAGE_SEPARATOR, type ExtractionLimits, type PageSpan } fro
 import type { DocketRepository } from '../store/docket.repository';
 import type { DocumentRepository, NewDocumentRecord } from '../store/document.repository';
 import type { SourceRepository } from '../store/source.repository';
-import type { AnalysisQueue } from './document-analyser';
 import {
   documentIngestedEvent,
   documentUpdatedEvent,
@@ -36,6 +35,17 @@ export interface OutboxKicker {
   kick(ids?: string[]): Promise<void>;
   /** A new aggregate's events as just written: published without reading them back. */
   kickWritten(written: Array<{ id: string; events: PendingEvent[] }>): Promise<void>;
+}
+
+/** Where new documents wait for their analysis (IngestService adds them). */
+export interface AnalysisQueue {
+  add(documentId: string): void;
+  /**
+   * Resolves at once, unless the oldest document has waited the longest it should (maxWaitMs): then
+   * once every overdue one is analysed. Imports faster than the analysis wait here, so that no
+   * document waits for its entities much beyond maxWaitMs however long an import runs.
+   */
+  caughtUp(): Promise<void>;
 }
 
 const DOCKET_CACHE_SIZE = 10_000;
