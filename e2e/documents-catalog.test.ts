@@ -131,6 +131,7 @@ test('the original file is served with its type, and the entities link to profil
   // Its entities are found in the background, a second or so after it is stored.
   const entity = page.getByTestId('entity-link').filter({ hasText: 'Northern Plains Power Company' }).first();
   await reloadUntil(documentPath, async () => (await entity.count()) > 0, 'the uploaded document’s entities', 20_000);
+  await expect(page.getByTestId('entities-pending').count()).resolves.toBe(0);
   await entity.click();
   await page.waitForURL(/\/entities\//);
   await expect(page.getByTestId('entity-name').textContent()).resolves.toContain('Northern Plains Power');

@@ -7892,6 +7892,8 @@ export interface components {
             failureReason: string | null;
             /** @description Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing */
             docketEntryNumber: string | null;
+            /** @description True while its entities are still being found (in the background, usually within a minute) */
+            entitiesPending: boolean;
         };
         /** @description A page of the text: character offsets [start, end) into the whole text */
         PageSpan: {

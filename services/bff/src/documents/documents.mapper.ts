@@ -45,6 +45,7 @@ export function toDocumentView(d: documentsV1.Document): DocumentView {
       : null,
     failureReason: orNull(d.failureReason),
     docketEntryNumber: d.docketEntryNumber ?? null,
+    entitiesPending: d.entitiesPending,
   };
 }
 

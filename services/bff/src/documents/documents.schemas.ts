@@ -55,6 +55,9 @@ export const Document = z
     docketEntryNumber: z.string().nullable().meta({
       description: "Set for an entry of its court's docket: its number ('' when unnumbered); null for any other filing",
     }),
+    entitiesPending: z.boolean().meta({
+      description: 'True while its entities are still being found (in the background, usually within a minute)',
+    }),
   })
   .meta({ id: 'Document' });
 

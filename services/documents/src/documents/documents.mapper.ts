@@ -41,6 +41,7 @@ export function documentToProto(d: Document, text = d.text, textOffset = 0, text
     textOffset,
     textLength,
     failureReason: d.failureReason ?? '',
+    entitiesPending: d.analysisPending === true,
     ...(d.docketEntry ? { docketEntryNumber: d.docketEntry.number } : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { PendingEvent } from '@docket/events';
 import { LocalDirectoryBlobStore } from '../../src/blob/local-directory.blob-store';
 import { DocumentAnalyser } from '../../src/documents/document-analyser';
 import { DEFAULT_DOCUMENTS_TOPICS, documentDeletedEvent } from '../../src/documents/document-changes.event';
+import { documentToProto } from '../../src/documents/documents.mapper';
 import { IngestService } from '../../src/documents/ingest.service';
 import { StatsProjector } from '../../src/documents/stats.projector';
 import { UPLOADS_SOURCE } from '../../src/domain/known-sources';
@@ -141,6 +142,7 @@ it('stores a new document without its entities, then finds, stores and publishes
   // Stored with its docket only (a link to the docket's page at once), the rest found later.
   expect(stored).toMatchObject({ analysisPending: true, mentions: [], values: [] });
   expect(stored!.entities.map((entity) => [entity.kind, entity.name])).toEqual([['docket', 'ER25-100-000']]);
+  expect(documentToProto(stored!).entitiesPending).toBe(true); // the page says they are being found
   // The ingested event carries the document without entities.
   const ingested = published.find((p) => p.id === id)!.events[0]!;
   expect(ingested.topic).toBe(DEFAULT_DOCUMENTS_TOPICS.ingested.name);
@@ -156,6 +158,7 @@ it('stores a new document without its entities, then finds, stores and publishes
   const done = await database.documents.findById(id);
   expect(done?.analysisPending).toBeUndefined();
   expect(done?.analysedAt).toBeInstanceOf(Date);
+  expect(documentToProto(done!).entitiesPending).toBe(false);
   expect(kindsOf(done!.entities)).toEqual(['agency', 'docket', 'organisation', 'person']);
   expect(done!.mentions.length).toBeGreaterThan(3);
   expect(kindsOf(done!.values)).toEqual(['date', 'money']);

@@ -62,6 +62,7 @@ class FakeDocumentsService {
     textOffset: 0,
     textLength: 0,
     failureReason: '',
+    entitiesPending: false,
   }));
   private server: RunningGrpcServer | undefined;
 

@@ -14,7 +14,8 @@ const ENTITY_KIND_LABELS: Record<string, string> = {
   percentage: 'Percentages',
   date: 'Dates',
 };
-export function Entities({ entities }: { entities: EntityRef[] }) {
+export function Entities({ entities, pending }: { entities: EntityRef[]; pending: boolean }) {
+  if (pending) return <EntitiesBeingFound />;
   if (entities.length === 0) return null;
   const kinds = [...new Set(entities.map((e) => e.kind))].sort(
     (a, b) => Object.keys(ENTITY_KIND_LABELS).indexOf(a) - Object.keys(ENTITY_KIND_LABELS).indexOf(b),
@@ -43,6 +44,23 @@ export function Entities({ entities }: { entities: EntityRef[] }) {
             </ul>
           </div>
         ))}
+      </div>
+    </section>
+  );
+}
+
+/** A new filing's entities are found in the background, usually within a minute of its import. */
+function EntitiesBeingFound() {
+  return (
+    <section className="card" aria-labelledby="entities-heading" data-testid="entities-pending">
+      <div className="card-header">
+        <h2 id="entities-heading">Mentioned</h2>
+      </div>
+      <div className="card-body">
+        <p className="subtle">
+          The people, organisations, places and amounts this filing mentions are still being found: usually
+          within a minute of its import. Reload the page to see them.
+        </p>
       </div>
     </section>
   );

@@ -531,6 +531,7 @@ export function documentFixture(overrides: Partial<documentsV1.Document> & { id:
     textOffset: 0,
     textLength: overrides.text?.length ?? 0,
     failureReason: '',
+    entitiesPending: false,
     ...overrides,
   };
 }

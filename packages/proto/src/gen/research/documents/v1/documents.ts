@@ -90,7 +90,14 @@ export interface Document {
   /** Set when the file could not be read: the document is kept, with no text. */
   failureReason: string;
   /** Set for an entry of its court's docket: its number as the court writes it, empty when unnumbered. */
-  docketEntryNumber?: string | undefined;
+  docketEntryNumber?:
+    | string
+    | undefined;
+  /**
+   * True while the entities, mentions and values it holds are still being found: a new document's are
+   * found in the background, usually within a minute of its import.
+   */
+  entitiesPending: boolean;
 }
 
 export interface Party {
@@ -1280,6 +1287,7 @@ function createBaseDocument(): Document {
     textLength: 0,
     failureReason: "",
     docketEntryNumber: undefined,
+    entitiesPending: false,
   };
 }
 
@@ -1350,6 +1358,9 @@ export const Document: MessageFns<Document> = {
     }
     if (message.docketEntryNumber !== undefined) {
       writer.uint32(178).string(message.docketEntryNumber);
+    }
+    if (message.entitiesPending !== false) {
+      writer.uint32(184).bool(message.entitiesPending);
     }
     return writer;
   },
@@ -1543,6 +1554,14 @@ export const Document: MessageFns<Document> = {
             message.docketEntryNumber = reader.string();
             continue;
           }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.entitiesPending = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1633,6 +1652,11 @@ export const Document: MessageFns<Document> = {
         : isSet(object.docket_entry_number)
         ? globalThis.String(object.docket_entry_number)
         : undefined,
+      entitiesPending: isSet(object.entitiesPending)
+        ? globalThis.Boolean(object.entitiesPending)
+        : isSet(object.entities_pending)
+        ? globalThis.Boolean(object.entities_pending)
+        : false,
     };
   },
 
@@ -1704,6 +1728,9 @@ export const Document: MessageFns<Document> = {
     if (message.docketEntryNumber !== undefined) {
       obj.docketEntryNumber = message.docketEntryNumber;
     }
+    if (message.entitiesPending !== false) {
+      obj.entitiesPending = message.entitiesPending;
+    }
     return obj;
   },
 
@@ -1736,6 +1763,7 @@ export const Document: MessageFns<Document> = {
     message.textLength = object.textLength ?? 0;
     message.failureReason = object.failureReason ?? "";
     message.docketEntryNumber = object.docketEntryNumber ?? undefined;
+    message.entitiesPending = object.entitiesPending ?? false;
     return message;
   },
 };
