@@ -51,6 +51,7 @@ describe('an index file that defers word pairs', () => {
       file.db.prepare('SELECT rowid FROM documents_stems WHERE documents_stems MATCH ?').pluck().all(word);
     file.upsert(doc('a', 'The commissioners approved the increases.'));
     expect(stemmed('approve')).toHaveLength(1);
+    expect(file.pairsPendingCount()).toBe(1);
     expect(
       file.upsert(
         doc('a', 'The commissioners approved the increases.', {
@@ -60,10 +61,15 @@ describe('an index file that defers word pairs', () => {
     ).toBe('updated');
     expect(stemmed('approve')).toHaveLength(1);
     expect(stemmed('increase')).toHaveLength(1);
-    // A new text rewrites the stems too.
+    // Written with its pairs, as the pass would: the pass has nothing left to rewrite.
+    expect(file.pairsPendingCount()).toBe(0);
+    expect(matching(file, quoted(pairToken('commissioners', 'approved')))).toEqual(['a']);
+    expect(matching(file, quoted('\u01c2\u01c2pelican'))).toEqual(['a']); // its entity, for entity:
+    // A new text rewrites the stems too, and its pairs wait again.
     file.upsert(doc('a', 'The rate was denied.'));
     expect(stemmed('approve')).toHaveLength(0);
     expect(stemmed('deny')).toHaveLength(1);
+    expect(file.pairsPendingCount()).toBe(1);
   });
 
   it('finds a phrase by its words while the pairs wait, and by its pairs once they are added', () => {

@@ -273,11 +273,13 @@ export class SqliteIndexFile {
     if (sameText && sameFields && sameMetadata) return 'unchanged';
     const rowid = existing.rowid;
     s.updateDocument.run({ ...row, rowid });
-    // The tags hold the metadata filters use, so a metadata change rewrites the row too; the stems
-    // (title, text, description) stay when those are the same (an update bringing its entities).
-    const stems = !(sameText && sameFields);
-    this.deleteSearchable(rowid, stems);
-    this.insertSearchable(rowid, document, stems);
+    // The tags hold the metadata filters use, so a metadata change rewrites the row too. When only
+    // they change (an update bringing its entities, in the background), the stems (title, text,
+    // description) stay, and the row is written with its word pairs at once: deferring them would
+    // have the pass rewrite the row once more.
+    const tagsOnly = sameText && sameFields;
+    this.deleteSearchable(rowid, !tagsOnly);
+    this.insertSearchable(rowid, document, !tagsOnly, tagsOnly);
     // Re-compressing the text is the costly part of a body; keep the stored blob when the text is the same.
     if (sameText) {
       const { text_z: _unchanged, ...body } = bodyRow(document, false);
@@ -307,15 +309,16 @@ export class SqliteIndexFile {
 
   /**
    * The document's words, pairs and tags in documents_fts, and its stems in documents_stems; with
-   * deferWordPairs, the pairs are left to addPendingWordPairs (a document already waiting keeps its
-   * place in the queue).
+   * deferWordPairs, unless `pairsNow`, the pairs are left to addPendingWordPairs (a document already
+   * waiting keeps its place in the queue).
    */
-  private insertSearchable(rowid: number, document: IndexedDocument, stems = true): void {
+  private insertSearchable(rowid: number, document: IndexedDocument, stems = true, pairsNow = false): void {
     const s = this.statements;
-    const columns = searchable(document, !this.deferWordPairs);
+    const defer = this.deferWordPairs && !pairsNow;
+    const columns = searchable(document, !defer);
     s.insertText.run(rowid, ...columns);
     if (stems) s.insertStems.run(rowid, ...columns.slice(0, 3));
-    if (this.deferWordPairs) s.insertPairsPending.run(rowid, Date.now());
+    if (defer) s.insertPairsPending.run(rowid, Date.now());
     else s.deletePairsPending.run(rowid);
   }
 
