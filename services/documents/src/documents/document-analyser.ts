@@ -16,9 +16,9 @@ import type { AnalysisQueue, OutboxKicker } from './ingest.service';
  * large; the analysis itself (about 3 CPU-ms a filing of 11,000 characters) yields to other work every
  * ANALYSED_BETWEEN_YIELDS documents, so a request waits at most about 50 ms behind it.
  *
- * maxWaitMs is also when imports are held back (caughtUp): under npm start's default corpus (about
- * 130 filings a second) documents waited up to 62 s with 30 s, as the held-back import's backlog is
- * analysed at about 110 a second; 20 s keeps them within about 45 s.
+ * maxWaitMs is also when imports are held back (caughtUp): under npm start's default corpus
+ * documents waited up to 62 s with 30 s, as the held-back import's backlog is analysed at about 110 a
+ * second; with 20 s, 45.2 s at most (25.7 s at the median).
  */
 export const ANALYSIS_TIMING: BacklogTiming = { quietMs: 1_000, maxWaitMs: 20_000, batch: 256, maxBatch: 1_024 };
 const ANALYSED_BETWEEN_YIELDS = 16;
