@@ -18,7 +18,7 @@ import type { AnalysisQueue, OutboxKicker } from './ingest.service';
  *
  * maxWaitMs is also when imports are held back (caughtUp): under npm start's default corpus
  * documents waited up to 62 s with 30 s, as the held-back import's backlog is analysed at about 110 a
- * second; with 20 s, 45.2 s at most (25.7 s at the median).
+ * second; with 20 s, 39.9 s at most (25.8 s at the median).
  */
 export const ANALYSIS_TIMING: BacklogTiming = { quietMs: 1_000, maxWaitMs: 20_000, batch: 256, maxBatch: 1_024 };
 const ANALYSED_BETWEEN_YIELDS = 16;
