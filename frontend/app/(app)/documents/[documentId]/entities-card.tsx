@@ -58,8 +58,8 @@ function EntitiesBeingFound() {
       </div>
       <div className="card-body">
         <p className="subtle">
-          The people, organisations, places and amounts this filing mentions are still being found: usually
-          within a minute of its import. Reload the page to see them.
+          The people, organisations, places and amounts this filing mentions are still being found: usually within a
+          minute of its import. Reload the page to see them.
         </p>
       </div>
     </section>

@@ -179,10 +179,7 @@ export default async function DocumentPage({ params, searchParams }: Props) {
             </div>
           </section>
           <DocketCard detail={detail} docketEntity={docketEntity} />
-          <Entities
-            entities={detail.entities.filter((e) => e !== docketEntity)}
-            pending={document.entitiesPending}
-          />
+          <Entities entities={detail.entities.filter((e) => e !== docketEntity)} pending={document.entitiesPending} />
         </aside>
       </div>
     </div>
