@@ -19,6 +19,7 @@ import { GRPC_CLIENT_OPTIONS } from '@docket/service-kit';
 import { indexedCount } from './bench-stack';
 import { readBacklog, vectorIndexFile } from './embedding-backlog';
 import { launchNpmStart, type LaunchedStack } from './launched-stack';
+import { memoryBreakdown, type MemoryBreakdown } from './memory-breakdown';
 import { launchedParts, partMemory } from './part-memory';
 import { runRealUse, signInFirstTime, type RealUseReport } from './real-use-session';
 
@@ -140,7 +141,11 @@ interface Sample {
   processes: Record<string, string[]>;
   loadAverage: number[];
   minutesAfterStart: number;
+  /** Each part's larger processes (BREAKDOWN_MIN_MB of PSS or more), taken after the samples. */
+  breakdown: Record<string, MemoryBreakdown[]>;
 }
+
+const BREAKDOWN_MIN_MB = 30;
 
 async function sampleParts(stack: LaunchedStack): Promise<Sample> {
   const rss = new Map<string, number[]>();
@@ -155,13 +160,27 @@ async function sampleParts(stack: LaunchedStack): Promise<Sample> {
   }
   const medians = (byPart: Map<string, number[]>) =>
     Object.fromEntries([...byPart].map(([name, values]) => [name, Math.round(median(values))]));
+  const loadAverage = os.loadavg();
+  const minutesAfterStart = (Date.now() - stack.startedAt) / 60_000;
   return {
     rssMb: medians(rss),
     pssMb: medians(pss),
     processes,
-    loadAverage: os.loadavg(),
-    minutesAfterStart: (Date.now() - stack.startedAt) / 60_000,
+    loadAverage,
+    minutesAfterStart,
+    breakdown: breakdownOf(stack),
   };
+}
+
+function breakdownOf(stack: LaunchedStack): Record<string, MemoryBreakdown[]> {
+  return Object.fromEntries(
+    [...launchedParts(stack.dataDir)].map(([name, pgid]) => [
+      name,
+      processTreeOf(pgid)
+        .map((p) => memoryBreakdown(p.pid))
+        .filter((b): b is MemoryBreakdown => b !== null && b.anonymousMb + b.fileMb >= BREAKDOWN_MIN_MB),
+    ]),
+  );
 }
 
 function median(values: number[]): number {
@@ -193,6 +212,14 @@ function report(stack: LaunchedStack, use: RealUseReport, sample: Sample, others
   console.log(
     `  ${'all'.padEnd(14)} ${`${sum(sample.pssMb)} MB`.padStart(8)} ${`${sum(sample.rssMb)} MB`.padStart(8)}`,
   );
+  for (const [name, processes] of Object.entries(sample.breakdown))
+    for (const p of processes)
+      console.log(
+        `  ${name} ${p.command} ${p.pid}: anonymous ${p.anonymousMb} MB, files ${p.fileMb} MB ` +
+          `(${Object.entries(p.topFilesMb)
+            .map(([file, mb]) => `${path.basename(file)} ${mb}`)
+            .join(', ')})`,
+      );
   // npm start runs Zipkin (supervised): absent means it did not start or gave up, and the total is short of it.
   if (!('zipkin' in sample.pssMb)) console.log('  NOTE: Zipkin was not running at the sample; the total leaves it out');
   const dir = path.join(__dirname, '..', 'results');
@@ -210,6 +237,7 @@ function report(stack: LaunchedStack, use: RealUseReport, sample: Sample, others
         pssMb: { total: sum(sample.pssMb), ...sample.pssMb },
         rssMb: { total: sum(sample.rssMb), ...sample.rssMb },
         processes: sample.processes,
+        breakdown: sample.breakdown,
         loadAverage: sample.loadAverage,
         otherServiceProcesses: others,
         filings,

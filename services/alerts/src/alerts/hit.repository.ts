@@ -28,8 +28,10 @@ addOutbox(schema);
 schema.index({ alertId: 1, documentId: 1 }, { unique: true });
 schema.index({ alertId: 1, matchedAt: -1 });
 schema.index({ alertId: 1, deliveryKey: 1, matchedAt: 1 });
-schema.index({ documentId: 1 });
 schema.index({ ownerUserId: 1, matchedAt: -1 });
+
+/** Key lookups sent together: enough to hide the round trips, few enough not to crowd the database. */
+const LOOKUPS_AT_ONCE = 16;
 
 export type NewHit = Omit<HitForDelivery, 'id' | 'deliveryKey'> & { ownerUserId: string };
 
@@ -60,12 +62,22 @@ export class HitRepository {
     }
   }
 
-  /** Hits of this document for these alerts that no delivery carried yet. */
+  /**
+   * Hits of this document for these alerts that no delivery carried yet. Read one by one by the
+   * unique (alert, document) key, a few at a time: the MongoDB stand-in keeps unique indexes only,
+   * so a query by the document alone would read every hit there is.
+   */
   async undeliveredOfDocument(documentId: string, alertIds: string[]): Promise<HitForDelivery[]> {
-    if (alertIds.length === 0) return [];
-    const docs = await this.model.find({ documentId }).lean<HitDoc[]>();
-    const wanted = new Set(alertIds);
-    return docs.filter((doc) => wanted.has(doc.alertId) && doc.deliveryKey === '').map(toHit);
+    const found: HitForDelivery[] = [];
+    for (let start = 0; start < alertIds.length; start += LOOKUPS_AT_ONCE) {
+      const docs = await Promise.all(
+        alertIds
+          .slice(start, start + LOOKUPS_AT_ONCE)
+          .map((alertId) => this.model.findOne({ alertId, documentId }).lean<HitDoc>()),
+      );
+      for (const doc of docs) if (doc && doc.deliveryKey === '') found.push(toHit(doc));
+    }
+    return found;
   }
 
   async undelivered(alertId: string, limit: number): Promise<HitForDelivery[]> {

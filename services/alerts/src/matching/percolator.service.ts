@@ -1,8 +1,8 @@
 import type { Logger } from '@docket/observability';
-import type { AlertRepository, HitRepository } from '../alerts';
+import type { AlertRepository, HitRepository, NewHit } from '../alerts';
 import { toAlertForDelivery } from '../domain/alert';
 import type { CompiledAlert, PercolationDocument } from '../domain/alert-matcher';
-import type { DeliveryPlanner, TriggeredEventOf } from '../domain/delivery-ports';
+import type { DeliveryPlanner, HitForDelivery, TriggeredEventOf } from '../domain/delivery-ports';
 import { buildSnippet } from '../domain/snippet';
 import type { AlertIndex } from './alert-index';
 
@@ -38,20 +38,23 @@ export class Percolator {
     if (filedAt) await this.deps.index.currentAsOf(filedAt);
     const matched = await this.deps.index.match(doc);
     if (matched.length === 0) return { matched: 0, created: 0 };
-    const created: string[] = [];
+    const created: HitForDelivery[] = [];
+    const alreadyHit: string[] = [];
     const now = new Date();
     await inBatches(matched, async (alert) => {
-      const hitId = await this.storeHit(alert, doc, now);
-      if (hitId) {
-        created.push(hitId);
-        await this.deps.alerts.recordHits(alert.alertId, 1, now);
+      const hit = await this.storeHit(alert, doc, now);
+      if (!hit) {
+        alreadyHit.push(alert.alertId);
+        return;
       }
+      created.push(hit);
+      await this.deps.alerts.recordHits(alert.alertId, 1, now);
     });
-    if (created.length > 0) await this.deps.publishHits(created);
-    await this.plan(
-      doc.id,
-      matched.map((alert) => alert.alertId),
-    );
+    if (created.length > 0) await this.deps.publishHits(created.map((hit) => hit.id));
+    // Hits made just now are known; only those of an earlier event may wait undelivered (a crash
+    // before planning), so only they are read back.
+    const earlier = await this.deps.hits.undeliveredOfDocument(doc.id, alreadyHit);
+    await this.plan([...created, ...earlier]);
     this.deps.logger.debug(
       { documentId: doc.id, matched: matched.length, created: created.length },
       'document percolated',
@@ -59,28 +62,30 @@ export class Percolator {
     return { matched: matched.length, created: created.length };
   }
 
-  private storeHit(alert: CompiledAlert, doc: PercolationDocument, now: Date): Promise<string | null> {
-    const snippet = buildSnippet(doc.text, alert.highlights);
-    return this.deps.hits.insertIfNew(
-      {
-        alertId: alert.alertId,
-        ownerUserId: alert.ownerUserId,
-        documentId: doc.id,
-        title: doc.title,
-        snippet,
-        docketNumber: doc.docketNumber,
-        sourceName: doc.sourceName,
-        filingType: doc.filingCategory || doc.filingType,
-        ...(doc.filedAt ? { filedAt: doc.filedAt } : {}),
-        matchedAt: now,
-      },
-      () => this.deps.triggeredEvent({ alertId: alert.alertId, ownerUserId: alert.ownerUserId, documentId: doc.id }),
+  /** The new hit, or null when the alert already had one for this document. */
+  private async storeHit(alert: CompiledAlert, doc: PercolationDocument, now: Date): Promise<HitForDelivery | null> {
+    const hit: NewHit = {
+      alertId: alert.alertId,
+      ownerUserId: alert.ownerUserId,
+      documentId: doc.id,
+      title: doc.title,
+      snippet: buildSnippet(doc.text, alert.highlights),
+      docketNumber: doc.docketNumber,
+      sourceName: doc.sourceName,
+      filingType: doc.filingCategory || doc.filingType,
+      ...(doc.filedAt ? { filedAt: doc.filedAt } : {}),
+      matchedAt: now,
+    };
+    const id = await this.deps.hits.insertIfNew(hit, () =>
+      this.deps.triggeredEvent({ alertId: alert.alertId, ownerUserId: alert.ownerUserId, documentId: doc.id }),
     );
+    if (!id) return null;
+    const { ownerUserId: _owner, ...forDelivery } = hit;
+    return { ...forDelivery, id, deliveryKey: '' };
   }
 
-  /** Hands delivery every undelivered hit of the document, alert by alert (paused or deleted ones skipped). */
-  private async plan(documentId: string, alertIds: string[]): Promise<void> {
-    const hits = await this.deps.hits.undeliveredOfDocument(documentId, alertIds);
+  /** Hands delivery the document's undelivered hits, alert by alert (paused or deleted ones skipped). */
+  private async plan(hits: HitForDelivery[]): Promise<void> {
     if (hits.length === 0) return;
     const alerts = new Map(
       (await this.deps.alerts.findLiveMany([...new Set(hits.map((hit) => hit.alertId))])).map((alert) => [

@@ -176,6 +176,32 @@ describe('percolation', () => {
     expect(await deliveriesOf('ben', alert.id)).toHaveLength(1);
   });
 
+  it('delivers a hit stored before a crash but never handed to delivery, when its document comes again', async () => {
+    const alert = await create('dee', { query: 'pipeline' });
+    const event = documentEvent();
+    // As a percolator killed between storing the hit and planning its delivery leaves it.
+    await connection.collection<{ _id: string } & Record<string, unknown>>('hits').insertOne({
+      _id: `hit-${event.documentId}`,
+      alertId: alert.id,
+      ownerUserId: 'dee',
+      documentId: event.documentId,
+      title: event.title,
+      snippet: 'stored before the crash',
+      docketNumber: '',
+      sourceName: '',
+      filingType: '',
+      matchedAt: new Date(),
+      deliveryKey: '',
+    });
+    await ingest(event);
+
+    const hits = await hitsOf('dee', alert.id);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ id: `hit-${event.documentId}`, snippet: 'stored before the crash' });
+    expect(hits[0]!.deliveryKey).not.toBe('');
+    expect(await deliveriesOf('dee', alert.id)).toMatchObject([{ kind: DeliveryKind.DELIVERY_KIND_REALTIME }]);
+  });
+
   it('matches documents.updated.v1: a document that now matches gets its hit', async () => {
     const alert = await create('cy', { query: 'merger' });
     const event = documentEvent();
