@@ -5,7 +5,13 @@ import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { classDataSharing } from './class-data-sharing';
 import type { Jars } from './jars';
-import { idleHeapOpts, jvmEnv, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import {
+  idleHeapOpts,
+  jvmEnv,
+  NIO_BUFFER_CACHE_OPTS,
+  SHARED_CLASS_ARCHIVE_OPTS,
+  TRIM_NATIVE_HEAP_OPTS,
+} from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { freePort, pollUntil } from './wait';
@@ -45,6 +51,7 @@ const JVM_OPTS = [
   '-XX:+ExitOnOutOfMemoryError',
   '-Djava.awt.headless=true',
   ...TRIM_NATIVE_HEAP_OPTS,
+  ...NIO_BUFFER_CACHE_OPTS,
   ...SHARED_CLASS_ARCHIVE_OPTS,
 ];
 

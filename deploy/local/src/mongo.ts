@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Jars } from './jars';
-import { idleHeapOpts, jvmEnv, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import {
+  idleHeapOpts,
+  jvmEnv,
+  NIO_BUFFER_CACHE_OPTS,
+  SHARED_CLASS_ARCHIVE_OPTS,
+  TRIM_NATIVE_HEAP_OPTS,
+} from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -43,6 +49,7 @@ const JVM_OPTS = [
   '-XX:+ExitOnOutOfMemoryError',
   '-Dio.netty.allocator.type=unpooled',
   ...TRIM_NATIVE_HEAP_OPTS,
+  ...NIO_BUFFER_CACHE_OPTS,
   ...SHARED_CLASS_ARCHIVE_OPTS,
 ];
 /**

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { classDataSharing } from './class-data-sharing';
 import { hashFiles, listFiles, readStamp, runMaven, STAMP } from './jars';
-import { jvmEnv, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import { jvmEnv, NIO_BUFFER_CACHE_OPTS, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { freePort, isPortOpen, pollUntil } from './wait';
@@ -68,6 +68,7 @@ const JVM_OPTS = [
   '-Djava.awt.headless=true',
   '-Dfile.encoding=UTF-8',
   ...TRIM_NATIVE_HEAP_OPTS,
+  ...NIO_BUFFER_CACHE_OPTS,
   ...SHARED_CLASS_ARCHIVE_OPTS,
 ];
 
