@@ -17,7 +17,7 @@ export const jvmEnv = fewMallocArenas;
  * stand-in went from 185 to 144 MB resident with one trim (`jcmd <pid> System.trim_native_heap`).
  * Experimental in JDK 17 updates (product in 21); a JVM without it ignores it.
  */
-export const TRIM_NATIVE_HEAP_OPTS = [
+const TRIM_NATIVE_HEAP_OPTS = [
   '-XX:+UnlockExperimentalVMOptions',
   '-XX:+IgnoreUnrecognizedVMOptions',
   '-XX:TrimNativeHeapInterval=30000',
@@ -30,7 +30,7 @@ export const TRIM_NATIVE_HEAP_OPTS = [
  * alone under 6 MB requests, 0.5 MB with this cap (`jcmd <pid> VM.native_memory`, NMT "Other").
  * Larger buffers are allocated for the call and freed after it.
  */
-export const NIO_BUFFER_CACHE_OPTS = ['-Djdk.nio.maxCachedBufferSize=262144'];
+const NIO_BUFFER_CACHE_OPTS = ['-Djdk.nio.maxCachedBufferSize=262144'];
 
 /**
  * The JDK's class-data archive (and Kafka's, on top of it) mapped at the address it was made for. This
@@ -40,7 +40,10 @@ export const NIO_BUFFER_CACHE_OPTS = ['-Djdk.nio.maxCachedBufferSize=262144'];
  * 30 → 18 MB PSS). A JVM that finds the address taken maps it elsewhere as before. After
  * TRIM_NATIVE_HEAP_OPTS, whose IgnoreUnrecognizedVMOptions covers a JVM without the option.
  */
-export const SHARED_CLASS_ARCHIVE_OPTS = ['-XX:+UnlockDiagnosticVMOptions', '-XX:ArchiveRelocationMode=0'];
+const SHARED_CLASS_ARCHIVE_OPTS = ['-XX:+UnlockDiagnosticVMOptions', '-XX:ArchiveRelocationMode=0'];
+
+/** What every JVM the launcher starts gets, whatever else its own options say (in this order). */
+export const COMMON_JVM_OPTS = [...TRIM_NATIVE_HEAP_OPTS, ...NIO_BUFFER_CACHE_OPTS, ...SHARED_CLASS_ARCHIVE_OPTS];
 
 /**
  * The idle-heap agent (deploy/local/idle-heap-agent) for a JVM on the serial collector: a full

@@ -5,13 +5,7 @@ import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { classDataSharing } from './class-data-sharing';
 import type { Jars } from './jars';
-import {
-  idleHeapOpts,
-  jvmEnv,
-  NIO_BUFFER_CACHE_OPTS,
-  SHARED_CLASS_ARCHIVE_OPTS,
-  TRIM_NATIVE_HEAP_OPTS,
-} from './jvm-env';
+import { COMMON_JVM_OPTS, idleHeapOpts, jvmEnv } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { freePort, pollUntil } from './wait';
@@ -50,9 +44,7 @@ const JVM_OPTS = [
   '-XX:TieredStopAtLevel=1',
   '-XX:+ExitOnOutOfMemoryError',
   '-Djava.awt.headless=true',
-  ...TRIM_NATIVE_HEAP_OPTS,
-  ...NIO_BUFFER_CACHE_OPTS,
-  ...SHARED_CLASS_ARCHIVE_OPTS,
+  ...COMMON_JVM_OPTS,
 ];
 
 /** Single-node KRaft Kafka (combined broker + controller), formatted once, ready when it answers metadata. */

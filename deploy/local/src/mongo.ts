@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import type { Jars } from './jars';
-import {
-  idleHeapOpts,
-  jvmEnv,
-  NIO_BUFFER_CACHE_OPTS,
-  SHARED_CLASS_ARCHIVE_OPTS,
-  TRIM_NATIVE_HEAP_OPTS,
-} from './jvm-env';
+import { COMMON_JVM_OPTS, idleHeapOpts, jvmEnv } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -44,14 +38,7 @@ const DEFAULT_MAX_HEAP = '2g';
 // shrink below 64 MB. netty unpooled: its pooled allocator kept 17 MB of direct buffers for the
 // next large insert. Both together: 94 instead of 152 MB PSS once idle after 3,200 filings' writes
 // (bench/jvm-memory.bench.ts), CPU per filing no higher (bench/mongo-stand-in).
-const JVM_OPTS = [
-  '-Xms16m',
-  '-XX:+ExitOnOutOfMemoryError',
-  '-Dio.netty.allocator.type=unpooled',
-  ...TRIM_NATIVE_HEAP_OPTS,
-  ...NIO_BUFFER_CACHE_OPTS,
-  ...SHARED_CLASS_ARCHIVE_OPTS,
-];
+const JVM_OPTS = ['-Xms16m', '-XX:+ExitOnOutOfMemoryError', '-Dio.netty.allocator.type=unpooled', ...COMMON_JVM_OPTS];
 /**
  * Under a load the heap grows early and its young generation is half of it: every write allocates
  * decoded documents and their copies, and the H2 page cache's objects outlive a small young

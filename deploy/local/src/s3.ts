@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { classDataSharing } from './class-data-sharing';
 import { hashFiles, listFiles, readStamp, runMaven, STAMP } from './jars';
-import { jvmEnv, NIO_BUFFER_CACHE_OPTS, SHARED_CLASS_ARCHIVE_OPTS, TRIM_NATIVE_HEAP_OPTS } from './jvm-env';
+import { COMMON_JVM_OPTS, jvmEnv } from './jvm-env';
 import { spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { freePort, isPortOpen, pollUntil } from './wait';
@@ -67,9 +67,7 @@ const JVM_OPTS = [
   '-XX:+ExitOnOutOfMemoryError',
   '-Djava.awt.headless=true',
   '-Dfile.encoding=UTF-8',
-  ...TRIM_NATIVE_HEAP_OPTS,
-  ...NIO_BUFFER_CACHE_OPTS,
-  ...SHARED_CLASS_ARCHIVE_OPTS,
+  ...COMMON_JVM_OPTS,
 ];
 
 export function s3MockJarPaths(): S3MockJars {

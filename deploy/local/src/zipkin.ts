@@ -8,13 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { ensureIdleHeapAgentJar, hashFiles, readStamp, runMaven, STAMP } from './jars';
-import {
-  idleHeapOpts,
-  jvmEnv,
-  NIO_BUFFER_CACHE_OPTS,
-  SHARED_CLASS_ARCHIVE_OPTS,
-  TRIM_NATIVE_HEAP_OPTS,
-} from './jvm-env';
+import { COMMON_JVM_OPTS, idleHeapOpts, jvmEnv } from './jvm-env';
 import { BACKGROUND_NICENESS, spawnManaged, type ManagedProcess } from './managed-process';
 import { cacheDir, localInfraDir, requireBinary } from './paths';
 import { pollUntil } from './wait';
@@ -95,9 +89,7 @@ const JVM_OPTS = [
   '-Dcom.linecorp.armeria.numCommonBlockingTaskThreads=2',
   // netty's pooled buffers keep chunks of direct memory for the next request; spans arrive in small posts.
   '-Dio.netty.allocator.type=unpooled',
-  ...TRIM_NATIVE_HEAP_OPTS,
-  ...NIO_BUFFER_CACHE_OPTS,
-  ...SHARED_CLASS_ARCHIVE_OPTS,
+  ...COMMON_JVM_OPTS,
 ];
 
 /** Starts Zipkin with in-memory storage; ready when GET /health says UP. */

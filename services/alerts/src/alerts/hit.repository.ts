@@ -30,9 +30,6 @@ schema.index({ alertId: 1, matchedAt: -1 });
 schema.index({ alertId: 1, deliveryKey: 1, matchedAt: 1 });
 schema.index({ ownerUserId: 1, matchedAt: -1 });
 
-/** Key lookups sent together: enough to hide the round trips, few enough not to crowd the database. */
-const LOOKUPS_AT_ONCE = 16;
-
 export type NewHit = Omit<HitForDelivery, 'id' | 'deliveryKey'> & { ownerUserId: string };
 
 /** Alert hits (the alerts service's own database). */
@@ -63,21 +60,13 @@ export class HitRepository {
   }
 
   /**
-   * Hits of this document for these alerts that no delivery carried yet. Read one by one by the
-   * unique (alert, document) key, a few at a time: the MongoDB stand-in keeps unique indexes only,
-   * so a query by the document alone would read every hit there is.
+   * The alert's hit of this document if no delivery carried it yet. Read by the unique (alert,
+   * document) key: the MongoDB stand-in keeps unique indexes only, so a query by the document alone
+   * would read every hit there is.
    */
-  async undeliveredOfDocument(documentId: string, alertIds: string[]): Promise<HitForDelivery[]> {
-    const found: HitForDelivery[] = [];
-    for (let start = 0; start < alertIds.length; start += LOOKUPS_AT_ONCE) {
-      const docs = await Promise.all(
-        alertIds
-          .slice(start, start + LOOKUPS_AT_ONCE)
-          .map((alertId) => this.model.findOne({ alertId, documentId }).lean<HitDoc>()),
-      );
-      for (const doc of docs) if (doc && doc.deliveryKey === '') found.push(toHit(doc));
-    }
-    return found;
+  async undeliveredOf(alertId: string, documentId: string): Promise<HitForDelivery | null> {
+    const doc = await this.model.findOne({ alertId, documentId }).lean<HitDoc>();
+    return doc && doc.deliveryKey === '' ? toHit(doc) : null;
   }
 
   async undelivered(alertId: string, limit: number): Promise<HitForDelivery[]> {

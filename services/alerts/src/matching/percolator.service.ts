@@ -53,7 +53,11 @@ export class Percolator {
     if (created.length > 0) await this.deps.publishHits(created.map((hit) => hit.id));
     // Hits made just now are known; only those of an earlier event may wait undelivered (a crash
     // before planning), so only they are read back.
-    const earlier = await this.deps.hits.undeliveredOfDocument(doc.id, alreadyHit);
+    const earlier: HitForDelivery[] = [];
+    await inBatches(alreadyHit, async (alertId) => {
+      const hit = await this.deps.hits.undeliveredOf(alertId, doc.id);
+      if (hit) earlier.push(hit);
+    });
     await this.plan([...created, ...earlier]);
     this.deps.logger.debug(
       { documentId: doc.id, matched: matched.length, created: created.length },
